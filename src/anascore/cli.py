@@ -1,0 +1,104 @@
+"""The ``anascore`` command: a thin layer over the Python API.
+
+Exit status: 0 on success, 1 for bad input (one line, ``anascore: error: FILE:LINE: what was
+wrong``), 2 for bad command-line usage. Warnings go to stderr, results to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from anascore.errors import AnascoreError
+from anascore.options import FORMATS, MATCH_METHODS, METRIC_NAMES, Options
+from anascore.report.reference_layout import render_reference_layout
+from anascore.report.text import render_text
+from anascore.scoring import score_files
+from anascore.version import __version__
+
+#: Warnings printed before the rest are only counted.
+SHOWN_WARNINGS = 20
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="anascore",
+        description="Score anaphora and coreference resolution against a gold key.")
+    parser.add_argument("--version", action="version", version=f"anascore {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    score = commands.add_parser(
+        "score", help="score a response file against a key file",
+        description="Score RESPONSE against KEY with mention identification, MUC, B3, "
+                    "CEAFm, CEAFe, BLANC, LEA and the CoNLL average.")
+    score.add_argument("key", metavar="KEY", help="the gold annotation")
+    score.add_argument("response", metavar="RESPONSE", help="the system output")
+    score.add_argument("--format", choices=FORMATS, default="auto",
+                       help="input format (default: detected from the file)")
+    score.add_argument("--metrics", default="all", type=_metric_list,
+                       help=f"comma-separated subset of {','.join(METRIC_NAMES)} "
+                            "(default: all)")
+    singletons = score.add_mutually_exclusive_group()
+    singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
+                            default=True,
+                            help="score single-mention entities as the files contain them "
+                                 "(default, as the reference scorer)")
+    singletons.add_argument("--remove-singletons", dest="keep_singletons",
+                            action="store_false",
+                            help="remove single-mention entities from key and response")
+    score.add_argument("--match", choices=MATCH_METHODS, default="exact",
+                       help="how response mentions are aligned with key mentions")
+    score.add_argument("--output", choices=("text", "json"), default="text",
+                       help="text table (percentages) or JSON (fractions)")
+    score.add_argument("--per-document", action="store_true",
+                       help="also report every document's scores")
+    score.add_argument("--reference-layout", action="store_true",
+                       help="print the Perl reference scorer's TOTALS layout")
+    return parser
+
+
+def _metric_list(text: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    if "all" in names:
+        return METRIC_NAMES
+    unknown = [name for name in names if name not in METRIC_NAMES]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown metric {', '.join(unknown) or '(none)'}; expected a comma-separated "
+            f"subset of {', '.join(METRIC_NAMES)} or 'all'")
+    return names
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    arguments = build_parser().parse_args(argv)
+    try:
+        options = Options(keep_singletons=arguments.keep_singletons,
+                          metrics=arguments.metrics, match=arguments.match,
+                          format=arguments.format)
+        report = score_files(arguments.key, arguments.response, options)
+    except AnascoreError as error:
+        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    for warning in report.warnings[:SHOWN_WARNINGS]:
+        print(f"anascore: warning: {warning}", file=sys.stderr)
+    if len(report.warnings) > SHOWN_WARNINGS:
+        print(f"anascore: warning: … and {len(report.warnings) - SHOWN_WARNINGS} more "
+              "warnings (all of them are in the JSON output)", file=sys.stderr)
+    if arguments.output == "json":
+        output = report.to_json(per_document=arguments.per_document) + "\n"
+    elif arguments.reference_layout:
+        output = render_reference_layout(report)
+    else:
+        output = render_text(report, per_document=arguments.per_document)
+    try:
+        sys.stdout.write(output)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        sys.stderr.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

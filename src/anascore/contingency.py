@@ -1,0 +1,83 @@
+"""The per-document contingency table every identity metric is computed from.
+
+``n[i, j] = |K_i ∩ R_j|`` counts the aligned mention pairs whose key mention belongs to key
+entity ``K_i`` and whose response mention belongs to response entity ``R_j``. It is stored
+sparse, as its non-zero cells, together with the full entity sizes (aligned or not). This is
+how scikit-learn computes clustering metrics (``sklearn.metrics.cluster``): MUC, B³, CEAF,
+BLANC and LEA become sums over non-zero cells instead of enumerations of mention pairs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from anascore.matching import Alignment
+from anascore.selection import Side
+
+
+@dataclass(frozen=True)
+class Contingency:
+    """The non-zero cells ``(rows[c], columns[c]) -> counts[c]`` of the key × response table,
+    and the entity sizes of both sides."""
+
+    key_sizes: np.ndarray
+    response_sizes: np.ndarray
+    rows: np.ndarray
+    columns: np.ndarray
+    counts: np.ndarray
+
+    @classmethod
+    def from_alignment(cls, key: Side, response: Side, alignment: Alignment) -> Contingency:
+        rows = key.entity_of[alignment.key]
+        columns = response.entity_of[alignment.response]
+        width = max(len(response.entity_sizes), 1)
+        cells, counts = np.unique(rows * width + columns, return_counts=True)
+        return cls(
+            key_sizes=key.entity_sizes,
+            response_sizes=response.entity_sizes,
+            rows=cells // width,
+            columns=cells % width,
+            counts=counts.astype(np.int64),
+        )
+
+    @classmethod
+    def from_cells(cls, key_sizes: list[int], response_sizes: list[int],
+                   cells: dict[tuple[int, int], int]) -> Contingency:
+        """A table given by hand: entity sizes and the non-zero cells (for tests and the
+        lab)."""
+        ordered = sorted(cells.items())
+        return cls(
+            key_sizes=np.asarray(key_sizes, dtype=np.int64),
+            response_sizes=np.asarray(response_sizes, dtype=np.int64),
+            rows=np.asarray([row for (row, _), _ in ordered], dtype=np.int64),
+            columns=np.asarray([column for (_, column), _ in ordered], dtype=np.int64),
+            counts=np.asarray([count for _, count in ordered], dtype=np.int64),
+        )
+
+    def transposed(self) -> Contingency:
+        """The same table with key and response exchanged: precision becomes recall."""
+        return Contingency(self.response_sizes, self.key_sizes, self.columns, self.rows,
+                           self.counts)
+
+    @property
+    def aligned(self) -> int:
+        """How many mentions are aligned (the sum of all cells)."""
+        return int(self.counts.sum())
+
+    def row_sums(self) -> np.ndarray:
+        """Aligned mentions of each key entity."""
+        return np.bincount(self.rows, weights=self.counts,
+                           minlength=len(self.key_sizes)).astype(np.int64)
+
+    def column_sums(self) -> np.ndarray:
+        """Aligned mentions of each response entity."""
+        return np.bincount(self.columns, weights=self.counts,
+                           minlength=len(self.response_sizes)).astype(np.int64)
+
+
+def links(sizes: np.ndarray) -> np.ndarray:
+    """Coreference links among ``n`` mentions: ``n (n − 1) / 2`` (int64)."""
+    sizes = np.asarray(sizes, dtype=np.int64)
+    return sizes * (sizes - 1) // 2

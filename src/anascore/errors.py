@@ -1,0 +1,40 @@
+"""Errors anascore raises for bad input, and the location they name.
+
+Every error that bad input can cause is an :class:`AnascoreError` carrying the file, the
+line (when there is one) and what was expected, so that the command line can print one
+line, ``anascore: error: FILE:LINE: message``, and exit with status 1 — never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+
+
+class AnascoreError(Exception):
+    """Bad input: names the file, the line (1-based, optional) and what was wrong."""
+
+    def __init__(self, message: str, *, path: str | os.PathLike[str] | None = None,
+                 line: int | None = None) -> None:
+        self.message = message
+        self.path = None if path is None else os.fspath(path)
+        self.line = line
+        super().__init__(self.location_message())
+
+    def location_message(self) -> str:
+        """``FILE:LINE: message`` (or the parts of it that are known)."""
+        where = self.path or ""
+        if self.line is not None:
+            where = f"{where}:{self.line}"
+        return f"{where}: {self.message}" if where else self.message
+
+
+class FormatError(AnascoreError):
+    """A file does not follow the format it is read as."""
+
+
+class DocumentMismatchError(AnascoreError):
+    """Key and response disagree on documents or tokens."""
+
+
+class OptionsError(AnascoreError):
+    """An impossible or unknown setting."""

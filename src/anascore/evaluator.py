@@ -1,0 +1,126 @@
+"""Scoring inside a training loop, from clusters in memory.
+
+:class:`CorefEvaluator` has the ``update`` / ``get_prf`` shape neural coreference code already
+uses (e2e-coref and its descendants), and gives exactly the numbers ``anascore score`` gives
+for the same clusters written to files: it runs the same per-document pipeline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from anascore.errors import OptionsError
+from anascore.model import Document, Entity, Mention
+from anascore.options import Options
+from anascore.scores import AverageScore, Score
+from anascore.scoring import count_document
+from anascore.stats.sums import column_sums, scores_from_counts
+
+Span = tuple[int, int]
+Clusters = Iterable[Iterable[Span]]
+
+
+class PRF(NamedTuple):
+    """Precision, recall, F1 — in the order e2e-coref's ``get_prf`` returns them."""
+
+    precision: float
+    recall: float
+    f1: float
+
+
+def clusters_to_document(clusters: Clusters, name: str = "document") -> Document:
+    """A document from clusters of ``(start, end)`` token spans, both ends **inclusive**."""
+    entities = []
+    for number, cluster in enumerate(clusters):
+        mentions = []
+        for span in cluster:
+            start, end = (int(value) for value in span)
+            if start < 0 or end < start:
+                raise OptionsError(f"span {span!r} is not (start, end) with 0 <= start <= end "
+                                   "(ends are inclusive)")
+            mentions.append(Mention.span(start, end))
+        entities.append(Entity(str(number), tuple(mentions)))
+    return Document(name=name, tokens=(), entities=tuple(entities))
+
+
+class CorefEvaluator:
+    """Accumulates per-document counts from in-memory clusters.
+
+    >>> evaluator = CorefEvaluator()
+    >>> evaluator.update(predicted_clusters=[[(0, 1), (5, 5)]], gold_clusters=[[(0, 1), (5, 5)]])
+    >>> evaluator.get_conll_f1()
+    1.0
+
+    Counts add up, so evaluators filled in different processes combine with :meth:`merge`.
+    """
+
+    def __init__(self, *, metrics: str | Iterable[str] | None = None,
+                 keep_singletons: bool = True, **settings: Any) -> None:
+        self.options = Options.create(metrics=metrics, keep_singletons=keep_singletons,
+                                      **settings)
+        self.warnings: list[str] = []
+        self._records: list[dict[str, np.ndarray]] = []
+
+    def update(self, predicted_clusters: Clusters, gold_clusters: Clusters) -> None:
+        """Add one document, given as clusters of inclusive ``(start, end)`` spans."""
+        name = f"document {len(self._records)}"
+        self._records.append(count_document(
+            clusters_to_document(gold_clusters, name),
+            clusters_to_document(predicted_clusters, name), self.options, self.warnings))
+
+    @property
+    def counts(self) -> dict[str, np.ndarray]:
+        """The summed counts of every metric (plain arrays, to send between processes)."""
+        return {name: column_sums(np.vstack([record[name] for record in self._records]))
+                if self._records else np.zeros(0)
+                for name in self.options.computed_metrics}
+
+    @property
+    def document_counts(self) -> list[dict[str, np.ndarray]]:
+        """Every document's counts, in update order."""
+        return list(self._records)
+
+    def merge(self, other: CorefEvaluator) -> None:
+        """Add the documents another evaluator (with the same options) has seen."""
+        if other.options != self.options:
+            raise OptionsError("cannot merge evaluators with different options")
+        self._records.extend(other._records)
+        self.warnings.extend(other.warnings)
+
+    def reset(self) -> None:
+        self._records.clear()
+        self.warnings.clear()
+
+    def _scores(self) -> dict[str, Any]:
+        if not self._records:
+            return {}
+        return scores_from_counts(self.counts, self.options.metrics)
+
+    def get_prf(self, metric: str = "conll") -> PRF:
+        """``(precision, recall, f1)`` of a metric over every document so far (the CoNLL
+        average gives the mean of MUC, B³ and CEAFe for each)."""
+        if metric not in self.options.metrics:
+            raise OptionsError(f"metric {metric!r} is not computed; "
+                               f"expected one of {', '.join(self.options.metrics)}")
+        scores = self._scores()
+        if not scores:
+            return PRF(0.0, 0.0, 0.0)
+        result = scores[metric]
+        if isinstance(result, AverageScore):
+            parts = [scores_from_counts(self.counts, (part,))[part] for part in result.of]
+            assert all(isinstance(part, Score) for part in parts)
+            precision = sum(part.precision for part in parts) / len(parts)  # type: ignore[union-attr]
+            recall = sum(part.recall for part in parts) / len(parts)  # type: ignore[union-attr]
+            return PRF(precision, recall, result.f1)
+        return PRF(result.precision, result.recall, result.f1)
+
+    def get_conll_f1(self) -> float:
+        """The CoNLL score: the mean F1 of MUC, B³ and CEAFe."""
+        return self.get_prf("conll").f1
+
+    def __len__(self) -> int:
+        return len(self._records)
+

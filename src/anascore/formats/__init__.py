@@ -1,0 +1,50 @@
+"""Readers for the formats people exchange coreference annotations in.
+
+:func:`read_documents` is the one entry point: it picks the reader for a format name, or
+detects the format from the start of the file (``format="auto"``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+
+from anascore.errors import FormatError
+from anascore.formats.conll2012 import read_conll2012
+from anascore.formats.text import check_readable
+from anascore.model import Document
+
+Reader = Callable[[str], Iterator[Document]]
+
+READERS: dict[str, Reader] = {"conll2012": read_conll2012}
+
+
+def detect_format(path: str | os.PathLike[str]) -> str:
+    """The format of a file, judged from its first lines."""
+    path = os.fspath(path)
+    head = check_readable(path).decode("utf-8", errors="replace")
+    for line in head.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if line.startswith("#") and "begin document" in line:
+            return "conll2012"
+        break
+    raise FormatError(
+        "cannot tell the format from the first line; expected '#begin document' "
+        "(CoNLL-2012), or name the format with --format",
+        path=path, line=1)
+
+
+def read_documents(path: str | os.PathLike[str], format: str = "auto") -> Iterator[Document]:
+    """Yield the documents of ``path`` read as ``format`` (or the detected format)."""
+    path = os.fspath(path)
+    if format == "auto":
+        format = detect_format(path)
+    try:
+        reader = READERS[format]
+    except KeyError:
+        raise FormatError(
+            f"unknown format {format!r}; expected one of auto, {', '.join(READERS)}",
+            path=path) from None
+    return reader(path)

@@ -1,0 +1,149 @@
+"""CoNLL-2012: the format of the CoNLL-2011/2012 shared tasks and the reference scorer.
+
+Rules this reader enforces (each violation is a :class:`~anascore.errors.FormatError`
+naming the file and line):
+
+* A document starts with ``#begin document NAME`` and ends with ``#end document``. The
+  document is identified by ``NAME``, all the text after ``begin document`` (for OntoNotes
+  ``(bc/cctv/00/cctv_0000); part 000``), as the reference scorer identifies it.
+* Between them, one token per line, with any number of whitespace-separated columns (the
+  reference scorer's five-column test files, the OntoNotes ``*_conll`` files with twelve or
+  more); tabs or runs of spaces; CRLF line ends are accepted. A blank line ends a sentence.
+  Other lines starting with ``#`` are comments.
+* The last column holds the coreference annotation: ``-`` (or ``_``) for none, else
+  brackets ``(ID`` (a mention of entity ID opens), ``ID)`` (the innermost open mention of ID
+  closes), ``(ID)`` (a one-token mention), several of them joined by ``|`` or written back to
+  back (``(1(3(3``). IDs are letters, digits and underscores.
+* Every mention opened in a document is closed in it.
+
+Entities are listed in the order their identifiers first appear, mentions in the order they
+close; this is the reference scorer's order, which decides which copy of a repeated mention is
+kept (see :mod:`anascore.selection`).
+
+The word form is column 4 when a line has at least five columns (both layouts put it there),
+else the first column; it is kept so that key and response can be checked to cover the same
+text. Documents are yielded one at a time, so memory grows with the largest document, not with
+the file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+
+from anascore.errors import FormatError
+from anascore.formats.text import open_text
+from anascore.model import Document, Entity, Mention
+
+_BEGIN = re.compile(r"#\s*begin document\b\s*(.*)$")
+_END = re.compile(r"#\s*end document\b")
+_BRACKET = re.compile(r"(\()?(\w+)(\))?")
+_NO_COREFERENCE = frozenset({"-", "_"})
+
+
+def read_conll2012(path: str | os.PathLike[str]) -> Iterator[Document]:
+    """Yield the documents of a CoNLL-2012 file in file order."""
+    path = os.fspath(path)
+    name: str | None = None
+    begin_line = 0
+    words: list[str] = []
+    closed: dict[str, list[Mention]] = {}
+    open_mentions: dict[str, list[tuple[int, int]]] = {}
+    seen_any = False
+    line_number = 0
+    with open_text(path) as lines:
+        for line_number, raw in enumerate(lines, start=1):
+            line = raw.strip()
+            if not line:
+                continue
+            if line[0] == "#":
+                begin = _BEGIN.match(line)
+                if begin:
+                    if name is not None:
+                        raise FormatError(
+                            f"'#begin document' inside document {name!r} (begun at line "
+                            f"{begin_line}); expected '#end document' first",
+                            path=path, line=line_number)
+                    name = begin.group(1).strip()
+                    begin_line = line_number
+                    words, closed, open_mentions = [], {}, {}
+                    seen_any = True
+                elif _END.match(line):
+                    if name is None:
+                        raise FormatError("'#end document' without '#begin document'",
+                                          path=path, line=line_number)
+                    _check_all_closed(open_mentions, name, path)
+                    yield Document(
+                        name=name,
+                        tokens=tuple(words),
+                        entities=tuple(
+                            Entity(entity_id, tuple(mentions))
+                            for entity_id, mentions in closed.items()
+                        ),
+                        path=path,
+                        line=begin_line,
+                    )
+                    name = None
+                continue
+            if name is None:
+                raise FormatError(
+                    "token line outside a document; expected '#begin document NAME'",
+                    path=path, line=line_number)
+            columns = line.split()
+            words.append(columns[3] if len(columns) > 4 else columns[0])
+            annotation = columns[-1]
+            if len(columns) > 1 and annotation not in _NO_COREFERENCE:
+                _read_brackets(annotation, len(words) - 1, closed, open_mentions,
+                               path, line_number)
+    if name is not None:
+        raise FormatError(
+            f"document {name!r} (begun at line {begin_line}) has no '#end document'",
+            path=path, line=line_number)
+    if not seen_any:
+        raise FormatError(
+            "no document found; expected '#begin document NAME' lines (is this CoNLL-2012?)",
+            path=path, line=line_number or None)
+
+
+def _read_brackets(annotation: str, token: int, closed: dict[str, list[Mention]],
+                   open_mentions: dict[str, list[tuple[int, int]]],
+                   path: str, line: int) -> None:
+    """Apply one coreference cell, left to right, to the open and closed mentions."""
+    for part in annotation.split("|"):
+        position = 0
+        while position < len(part):
+            bracket = _BRACKET.match(part, position)
+            if bracket is None or not (bracket.group(1) or bracket.group(3)):
+                raise FormatError(
+                    f"unknown coreference annotation {annotation!r}; expected '-' or "
+                    "brackets such as '(3', '3)', '(3)' joined by '|'",
+                    path=path, line=line)
+            opens, entity_id, closes = bracket.groups()
+            mentions = closed.setdefault(entity_id, [])
+            if opens:
+                open_mentions.setdefault(entity_id, []).append((token, line))
+            if closes:
+                if opens:
+                    start, start_line = open_mentions[entity_id].pop()
+                else:
+                    stack = open_mentions.get(entity_id)
+                    if not stack:
+                        raise FormatError(
+                            f"closing bracket '{entity_id})' without an open mention of "
+                            f"entity {entity_id}",
+                            path=path, line=line)
+                    start, start_line = stack.pop()
+                mentions.append(Mention.span(start, token, start_line))
+            position = bracket.end()
+
+
+def _check_all_closed(open_mentions: dict[str, list[tuple[int, int]]], name: str,
+                      path: str) -> None:
+    for entity_id, stack in open_mentions.items():
+        if stack:
+            _, start_line = stack[0]
+            raise FormatError(
+                f"mention of entity {entity_id} opened here is never closed in document "
+                f"{name!r}; expected '{entity_id})' before '#end document'",
+                path=path, line=start_line)

@@ -1,0 +1,62 @@
+"""Opening input files as text, with errors that name the file and line.
+
+Every reader goes through :func:`open_text`, so a missing path, a directory, an empty file,
+a binary file or bytes that are not UTF-8 give the same clear
+:class:`~anascore.errors.FormatError` whatever the format.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from anascore.errors import FormatError
+
+_SNIFF_BYTES = 8192
+
+
+def check_readable(path: str) -> bytes:
+    """The first bytes of ``path``, after checking that it is a non-empty text file."""
+    if not os.path.exists(path):
+        raise FormatError("no such file", path=path)
+    if os.path.isdir(path):
+        raise FormatError("is a directory; expected a file", path=path)
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(_SNIFF_BYTES)
+    except OSError as error:
+        raise FormatError(f"cannot read: {error.strerror}", path=path) from None
+    if not head.strip():
+        raise FormatError("empty file; expected annotated documents", path=path)
+    if b"\0" in head:
+        raise FormatError("binary file (NUL bytes); expected UTF-8 text", path=path)
+    return head
+
+
+@contextmanager
+def open_text(path: str) -> Iterator[Iterator[str]]:
+    """The lines of a UTF-8 text file (universal newlines, BOM dropped)."""
+    check_readable(path)
+    with open(path, encoding="utf-8-sig", newline=None) as stream:
+        yield _decoded_lines(stream, path)
+
+
+def _decoded_lines(stream: Iterator[str], path: str) -> Iterator[str]:
+    try:
+        yield from stream
+    except UnicodeDecodeError:
+        raise FormatError("bytes that are not UTF-8 text", path=path,
+                          line=_first_undecodable_line(path)) from None
+
+
+def _first_undecodable_line(path: str) -> int | None:
+    """The line holding the first bytes that are not UTF-8 (found only on the error path:
+    the text layer decodes in chunks and cannot say)."""
+    with open(path, "rb") as stream:
+        for number, raw in enumerate(stream, start=1):
+            try:
+                raw.decode("utf-8")
+            except UnicodeDecodeError:
+                return number
+    return None

@@ -1,0 +1,21 @@
+"""The metric registry: names to :class:`~anascore.metrics.base.Metric` values.
+
+Every identity metric counts from the per-document contingency table; the CoNLL score is
+derived from three of them (:data:`anascore.options.DERIVED_METRICS`).
+"""
+
+from __future__ import annotations
+
+from anascore.metrics.base import PRF_FIELDS, Metric
+from anascore.metrics.bcubed import BCUBED
+from anascore.metrics.blanc import BLANC
+from anascore.metrics.ceaf import CEAFE, CEAFM
+from anascore.metrics.lea import LEA
+from anascore.metrics.mentions import MENTIONS
+from anascore.metrics.muc import MUC
+
+REGISTRY: dict[str, Metric] = {
+    metric.name: metric for metric in (MENTIONS, MUC, BCUBED, CEAFM, CEAFE, BLANC, LEA)
+}
+
+__all__ = ["PRF_FIELDS", "REGISTRY", "Metric"]

@@ -1,0 +1,53 @@
+"""The one shape every metric has.
+
+A metric turns a document's :class:`~anascore.contingency.Contingency` into a small vector of
+additive counts (its ``fields``), and turns a sum of such vectors into a score. Because the
+counts add up, a corpus score is the score of the summed document counts, and bootstrap
+resampling or parallel runs never need the documents again.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from anascore.contingency import Contingency
+from anascore.scores import MetricResult, Score
+
+#: The counts of a metric with one recall and one precision.
+PRF_FIELDS: tuple[str, ...] = ("recall_num", "recall_den", "precision_num", "precision_den")
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A registered metric: its name, title, count fields, and the two functions."""
+
+    name: str
+    title: str
+    fields: tuple[str, ...]
+    count: Callable[[Contingency], np.ndarray]
+    score: Callable[[np.ndarray], MetricResult]
+    reference: str
+
+
+def prf_score(counts: np.ndarray) -> Score:
+    """The score of a metric whose fields are :data:`PRF_FIELDS`."""
+    recall_num, recall_den, precision_num, precision_den = (float(value) for value in counts)
+    return Score.from_counts(recall_num, recall_den, precision_num, precision_den)
+
+
+def exact_sum(values: Iterable[float] | np.ndarray) -> float:
+    """A correctly rounded sum, so that the order of entities or documents never changes a
+    score (``math.fsum``)."""
+    return math.fsum(np.asarray(values, dtype=np.float64).tolist())
+
+
+def recall_precision(recall_side: Callable[[Contingency], tuple[float, float]],
+                     table: Contingency) -> np.ndarray:
+    """Counts of a metric whose precision is its recall with key and response exchanged."""
+    recall_num, recall_den = recall_side(table)
+    precision_num, precision_den = recall_side(table.transposed())
+    return np.array([recall_num, recall_den, precision_num, precision_den], dtype=np.float64)

@@ -1,0 +1,23 @@
+"""Mention identification: how many key mentions the response found.
+
+Recall is the share of key mentions aligned with a response mention, precision the share of
+response mentions aligned with a key mention (the reference scorer's *Identification of
+Mentions* line).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from anascore.contingency import Contingency
+from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
+
+
+def count_mentions(table: Contingency) -> np.ndarray:
+    aligned = table.aligned
+    return np.array([aligned, table.key_sizes.sum(), aligned, table.response_sizes.sum()],
+                    dtype=np.float64)
+
+
+MENTIONS = Metric("mentions", "Mentions", PRF_FIELDS, count_mentions, prf_score,
+                  "Pradhan et al. 2014, mention identification")

@@ -1,0 +1,108 @@
+"""The result of a scoring run, and the outputs made from it.
+
+A :class:`Report` keeps every document's counts (a documents × fields matrix per metric), so
+corpus scores, per-document scores, and later resampling all come from the same object.
+Renderers (:mod:`anascore.report.text`, :mod:`anascore.report.reference_layout`) only read it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from anascore.metrics import REGISTRY
+from anascore.options import Options
+from anascore.scores import MetricResult
+from anascore.stats.sums import column_sums, scores_from_counts
+from anascore.version import __version__
+
+
+@dataclass(frozen=True)
+class Report:
+    """Scores of one response against one key.
+
+    Attributes
+    ----------
+    options
+        The settings of the run.
+    document_names
+        The key's documents, in key order.
+    counts
+        For each computed metric, a matrix with one row of counts per document (columns:
+        the metric's ``fields``).
+    warnings
+        Everything anascore noticed and scored anyway (repeated mentions, missing documents).
+    """
+
+    options: Options
+    document_names: tuple[str, ...]
+    counts: dict[str, np.ndarray]
+    warnings: tuple[str, ...] = field(default=())
+
+    @classmethod
+    def from_records(cls, options: Options, names: Sequence[str],
+                     records: Sequence[dict[str, np.ndarray]],
+                     warnings: Sequence[str] = ()) -> Report:
+        """A report from per-document count records (one dict per document)."""
+        counts = {
+            name: (np.vstack([record[name] for record in records]) if records
+                   else np.zeros((0, len(REGISTRY[name].fields))))
+            for name in options.computed_metrics
+        }
+        return cls(options, tuple(names), counts, tuple(warnings))
+
+    @property
+    def version(self) -> str:
+        return __version__
+
+    @property
+    def signature(self) -> str:
+        return self.options.signature()
+
+    @cached_property
+    def corpus_counts(self) -> dict[str, np.ndarray]:
+        """The corpus counts: the sums of the document counts."""
+        return {name: column_sums(matrix) for name, matrix in self.counts.items()}
+
+    @cached_property
+    def metrics(self) -> dict[str, MetricResult]:
+        """Corpus (micro-averaged) scores, by metric name."""
+        return scores_from_counts(self.corpus_counts, self.options.metrics)
+
+    def document(self, name: str) -> dict[str, MetricResult]:
+        """The scores of one document."""
+        try:
+            row = self.document_names.index(name)
+        except ValueError:
+            raise KeyError(f"no document {name!r} in this report") from None
+        return scores_from_counts({metric: matrix[row] for metric, matrix in self.counts.items()},
+                                  self.options.metrics)
+
+    def per_document(self) -> dict[str, dict[str, MetricResult]]:
+        """Scores of every document, in key order."""
+        return {name: self.document(name) for name in self.document_names}
+
+    def to_dict(self, *, per_document: bool = False) -> dict[str, Any]:
+        """The JSON object ``anascore score --output json`` prints."""
+        result: dict[str, Any] = {
+            "version": self.version,
+            "signature": self.signature,
+            "options": self.options.to_dict(),
+            "documents": len(self.document_names),
+            "metrics": {name: score.to_dict() for name, score in self.metrics.items()},
+            "warnings": list(self.warnings),
+        }
+        if per_document:
+            result["per_document"] = {
+                name: {"metrics": {metric: score.to_dict() for metric, score in scores.items()}}
+                for name, scores in self.per_document().items()
+            }
+        return result
+
+    def to_json(self, *, per_document: bool = False) -> str:
+        return json.dumps(self.to_dict(per_document=per_document), indent=2)

@@ -1,0 +1,83 @@
+"""Result values: recall, precision and F1 with the counts they come from.
+
+Every score is a ratio of additive counts; these types hold the ratios *and* the counts, with
+named fields (never tuples whose order must be remembered). Fractions are in [0, 1]; only text
+reports show percentages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+def ratio(numerator: float, denominator: float) -> float:
+    """``numerator / denominator``, 0 when the denominator is 0 (the reference scorer's
+    convention)."""
+    return numerator / denominator if denominator else 0.0
+
+
+def f1_score(recall: float, precision: float) -> float:
+    """The harmonic mean of recall and precision, 0 when both are 0."""
+    total = recall + precision
+    return 2 * recall * precision / total if total else 0.0
+
+
+@dataclass(frozen=True)
+class Score:
+    """Recall, precision and F1 of one metric, with their numerators and denominators."""
+
+    recall: float
+    precision: float
+    f1: float
+    recall_num: float
+    recall_den: float
+    precision_num: float
+    precision_den: float
+
+    @classmethod
+    def from_counts(cls, recall_num: float, recall_den: float, precision_num: float,
+                    precision_den: float) -> Score:
+        recall = ratio(recall_num, recall_den)
+        precision = ratio(precision_num, precision_den)
+        return cls(recall, precision, f1_score(recall, precision), float(recall_num),
+                   float(recall_den), float(precision_num), float(precision_den))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "recall": self.recall, "precision": self.precision, "f1": self.f1,
+            "recall_num": self.recall_num, "recall_den": self.recall_den,
+            "precision_num": self.precision_num, "precision_den": self.precision_den,
+        }
+
+
+@dataclass(frozen=True)
+class BlancScore:
+    """BLANC: the combined recall, precision and F1, and its two halves."""
+
+    recall: float
+    precision: float
+    f1: float
+    coref_links: Score
+    non_coref_links: Score
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "recall": self.recall, "precision": self.precision, "f1": self.f1,
+            "coref_links": self.coref_links.to_dict(),
+            "non_coref_links": self.non_coref_links.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class AverageScore:
+    """An unweighted mean of other metrics' F1 (the CoNLL score)."""
+
+    f1: float
+    of: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"f1": self.f1}
+
+
+MetricResult = Score | BlancScore | AverageScore

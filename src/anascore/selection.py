@@ -1,0 +1,85 @@
+"""What of a document is scored: one side (key or response) as flat arrays.
+
+This is the *select* step of the flow in ``docs/design.md``: it applies the options that decide
+which entities and mentions take part (singletons, repeated mentions) and flattens the
+entities into a mention list with, for each mention, the index of its entity. Matching and the
+contingency table work on these arrays only.
+
+Repeated mentions. A span annotated twice — twice in one entity or in two entities — is one
+mention. The reference scorer drops later copies of a response mention (its test cases
+TC-A-7 … TC-A-9) and refuses to score past ten of them; anascore always drops the later copies,
+keeps the first (in the order the reader lists entities: for CoNLL-2012 the order in which their
+identifiers first appear, as the reference scorer), scores, and warns naming the document, the span and the entities. The same
+applies to a key that puts one span in two entities (reported: a gold annotation error).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from anascore.model import Document, Entity, Mention
+from anascore.options import Options
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a document, flattened: ``mentions[k]`` belongs to entity
+    ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions."""
+
+    entity_ids: tuple[str, ...]
+    mentions: tuple[Mention, ...]
+    entity_of: np.ndarray
+    entity_sizes: np.ndarray
+
+    @property
+    def mention_count(self) -> int:
+        return len(self.mentions)
+
+
+def select_side(document: Document | None, options: Options, role: str,
+                warnings: list[str]) -> Side:
+    """The scored part of ``document`` (``None``: an empty side).
+
+    ``role`` is ``"key"`` or ``"response"``, for messages; a warning per repeated mention is
+    appended to ``warnings``.
+    """
+    if document is None:
+        return _EMPTY
+    entities = _without_repeated_mentions(document, role, warnings)
+    if not options.keep_singletons:
+        entities = [entity for entity in entities if len(entity.mentions) > 1]
+    entities = [entity for entity in entities if entity.mentions]
+    sizes = np.fromiter((len(entity.mentions) for entity in entities), dtype=np.int64,
+                        count=len(entities))
+    return Side(
+        entity_ids=tuple(entity.id for entity in entities),
+        mentions=tuple(mention for entity in entities for mention in entity.mentions),
+        entity_of=np.repeat(np.arange(len(entities), dtype=np.int64), sizes),
+        entity_sizes=sizes,
+    )
+
+
+def _without_repeated_mentions(document: Document, role: str,
+                               warnings: list[str]) -> list[Entity]:
+    owner_of: dict[tuple[int, ...], str] = {}
+    result: list[Entity] = []
+    for entity in document.entities:
+        kept: list[Mention] = []
+        for mention in entity.mentions:
+            owner = owner_of.get(mention.tokens)
+            if owner is None:
+                owner_of[mention.tokens] = entity.id
+                kept.append(mention)
+                continue
+            where = (f"entity {entity.id}" if owner == entity.id
+                     else f"entities {owner} and {entity.id}")
+            warnings.append(
+                f"{document.path or role}: document {document.name!r}: repeated {role} "
+                f"mention {mention} in {where}; scored once, in entity {owner}")
+        result.append(Entity(entity.id, tuple(kept)))
+    return result
+
+
+_EMPTY = Side((), (), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))

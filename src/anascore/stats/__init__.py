@@ -1,0 +1,1 @@
+"""Sums of per-document counts, and the scores they give."""
