@@ -8,8 +8,9 @@ contingency table work on these arrays only.
 Repeated mentions. A span annotated twice — twice in one entity or in two entities — is one
 mention. The reference scorer drops later copies of a response mention (its test cases
 TC-A-7 … TC-A-9) and refuses to score past ten of them; anascore always drops the later copies,
-keeps the first (in the order the reader lists entities: for CoNLL-2012 the order in which their
-identifiers first appear, as the reference scorer), scores, and warns naming the document, the span and the entities. The same
+keeps the first (in the order the reader lists entities: for CoNLL-2012 the order in which
+their identifiers first appear, as in the reference scorer), scores, and warns naming the
+document, the span and the entities. The same
 applies to a key that puts one span in two entities (reported: a gold annotation error).
 """
 
