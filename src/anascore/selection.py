@@ -7,11 +7,16 @@ contingency table work on these arrays only.
 
 Repeated mentions. A span annotated twice — twice in one entity or in two entities — is one
 mention. The reference scorer drops later copies of a response mention (its test cases
-TC-A-7 … TC-A-9) and refuses to score past ten of them; anascore always drops the later copies,
-keeps the first (in the order the reader lists entities: for CoNLL-2012 the order in which
-their identifiers first appear, as in the reference scorer), scores, and warns naming the
-document, the span and the entities. The same
-applies to a key that puts one span in two entities (reported: a gold annotation error).
+TC-A-7 … TC-A-9) and refuses to score past ten of them; anascore always keeps one copy, scores,
+and warns naming the document, the span and the entities. The same applies to a key that puts
+one span in two entities (reported: a gold annotation error).
+
+Which copy is kept must not depend on the order entities are listed in (or a reordered file
+would score differently), so entities are taken in text order: by their distinct mentions' token
+positions, sorted, compared lexicographically, and the copy in the first entity is kept. This is
+the reference scorer's choice wherever the text decides it (it takes the entity whose
+identifier the file shows first; in TC-A-8 the repeated span opens both entities at the same
+token and the entity with the earlier second mention is kept either way).
 """
 
 from __future__ import annotations
@@ -64,9 +69,14 @@ def select_side(document: Document | None, options: Options, role: str,
 
 def _without_repeated_mentions(document: Document, role: str,
                                warnings: list[str]) -> list[Entity]:
+    entities = list(document.entities)
+    spans = [mention.tokens for entity in entities for mention in entity.mentions]
+    if len(set(spans)) == len(spans):
+        return entities
+    entities.sort(key=_text_order)
     owner_of: dict[tuple[int, ...], str] = {}
     result: list[Entity] = []
-    for entity in document.entities:
+    for entity in entities:
         kept: list[Mention] = []
         for mention in entity.mentions:
             owner = owner_of.get(mention.tokens)
@@ -81,6 +91,10 @@ def _without_repeated_mentions(document: Document, role: str,
                 f"mention {mention} in {where}; scored once, in entity {owner}")
         result.append(Entity(entity.id, tuple(kept)))
     return result
+
+
+def _text_order(entity: Entity) -> list[tuple[int, ...]]:
+    return sorted({mention.tokens for mention in entity.mentions})
 
 
 _EMPTY = Side((), (), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))

@@ -1,0 +1,114 @@
+"""The command line: text, JSON and the reference layout, from the installed console script."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from anascore.cli import main
+
+KEY = """#begin document (talk); part 000
+talk 0 0 Maria (1)
+talk 0 1 called -
+talk 0 2 her (1)|(2
+talk 0 3 landlord 2)
+talk 0 4 . -
+
+talk 0 5 He (2)
+talk 0 6 answered -
+#end document
+"""
+# The response misses "He" and makes "her" a singleton.
+RESPONSE = """#begin document (talk); part 000
+talk 0 0 Maria (1)
+talk 0 1 called -
+talk 0 2 her (3)|(2
+talk 0 3 landlord 2)
+talk 0 4 . -
+
+talk 0 5 He -
+talk 0 6 answered -
+#end document
+"""
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> tuple[str, str]:
+    key, response = tmp_path / "key.conll", tmp_path / "response.conll"
+    key.write_text(KEY)
+    response.write_text(RESPONSE)
+    return str(key), str(response)
+
+
+def test_json_output_has_fractions_and_counts(files, capsys) -> None:
+    assert main(["score", *files, "--output", "json", "--per-document"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["documents"] == 1
+    assert set(result["metrics"]) == {"mentions", "muc", "bcub", "ceafm", "ceafe", "blanc",
+                                      "lea", "conll"}
+    # Key links: Maria–her, landlord–He; the response keeps neither.
+    assert result["metrics"]["muc"] == {
+        "recall": 0.0, "precision": 0.0, "f1": 0.0, "recall_num": 0.0, "recall_den": 2.0,
+        "precision_num": 0.0, "precision_den": 0.0}
+    # 3 of 4 key mentions found, all 3 response mentions right.
+    assert result["metrics"]["mentions"]["recall"] == 3 / 4
+    assert result["metrics"]["mentions"]["precision"] == 3 / 3
+    assert set(result["metrics"]["blanc"]) >= {"coref_links", "non_coref_links"}
+    assert set(result["metrics"]["conll"]) == {"f1"}
+    assert result["signature"] == "match:exact|singletons:keep|version:" + result["version"]
+    assert list(result["per_document"]) == ["(talk); part 000"]
+
+
+def test_text_output_is_a_table_in_percent(files, capsys) -> None:
+    assert main(["score", *files, "--metrics", "mentions,muc"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split() == ["metric", "recall", "precision", "F1"]
+    assert out[1].split() == ["Mentions", "75.00", "100.00", "85.71"]
+    assert out[2].split() == ["MUC", "0.00", "0.00", "0.00"]
+    assert out[-1].startswith("signature: match:exact|singletons:keep|version:")
+
+
+def test_remove_singletons(files, capsys) -> None:
+    assert main(["score", *files, "--remove-singletons", "--output", "json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    # Left: key {Maria, her} {her landlord, He}; response {her landlord} goes too.
+    assert result["metrics"]["mentions"]["recall_den"] == 4
+    assert result["metrics"]["mentions"]["precision_den"] == 0
+    assert "singletons:remove" in result["signature"]
+
+
+def test_reference_layout(files, capsys) -> None:
+    assert main(["score", *files, "--metrics", "muc", "--reference-layout"]) == 0
+    out = capsys.readouterr().out
+    assert "METRIC muc:" in out
+    assert ("Identification of Mentions: Recall: (3 / 4) 75%\tPrecision: (3 / 3) 100%\t"
+            "F1: 85.71%") in out
+    assert "Coreference: Recall: (0 / 2) 0%\tPrecision: (0 / 0) 0%\tF1: 0%" in out
+
+
+def test_missing_response_document_is_a_warning(tmp_path: Path, capsys) -> None:
+    other = tmp_path / "other.conll"
+    other.write_text(KEY.replace("(talk)", "(other)"))
+    both = tmp_path / "both.conll"
+    both.write_text(KEY.replace("(talk)", "(other)") + KEY)
+    assert main(["score", str(both), str(other), "--output", "json"]) == 0
+    captured = capsys.readouterr()
+    assert "document '(talk); part 000' of the key is missing from the response" in captured.err
+    result = json.loads(captured.out)
+    assert result["metrics"]["mentions"]["recall"] == 4 / 8
+
+
+def test_console_script_exit_statuses(files, tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "anascore", "score"]
+    ok = subprocess.run([*command, *files], capture_output=True, text=True)
+    assert ok.returncode == 0 and "CoNLL" in ok.stdout
+    bad = subprocess.run([*command, files[0], str(tmp_path / "missing")], capture_output=True,
+                         text=True)
+    assert bad.returncode == 1 and bad.stderr.startswith("anascore: error: ")
+    assert "Traceback" not in bad.stderr
+    usage = subprocess.run([*command, files[0]], capture_output=True, text=True)
+    assert usage.returncode == 2

@@ -1,0 +1,80 @@
+"""The in-memory evaluator gives exactly the file-based numbers for the same clusters."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import document_pairs, to_document, without_crossing
+
+import anascore
+from anascore.formats.conll2012 import write_conll2012
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(document_pairs(), min_size=1, max_size=4))
+def test_evaluator_equals_file_scoring(pairs) -> None:
+    pairs = [(without_crossing(key), without_crossing(response), tokens)
+             for key, response, tokens in pairs]
+    evaluator = anascore.CorefEvaluator()
+    for key, response, _ in pairs:
+        evaluator.update(predicted_clusters=response, gold_clusters=key)
+    with tempfile.TemporaryDirectory() as folder:
+        key_path, response_path = Path(folder, "key.conll"), Path(folder, "response.conll")
+        write_conll2012([to_document(key, tokens, f"(d{index}); part 000")
+                         for index, (key, _, tokens) in enumerate(pairs)], key_path)
+        write_conll2012([to_document(response, tokens, f"(d{index}); part 000")
+                         for index, (_, response, tokens) in enumerate(pairs)], response_path)
+        report = anascore.score(key_path, response_path)
+    for name, score in report.metrics.items():
+        if name == "conll":
+            assert evaluator.get_conll_f1() == score.f1
+        else:
+            assert evaluator.get_prf(name) == (score.precision, score.recall, score.f1)
+
+
+def test_get_prf_returns_precision_recall_f1_by_name() -> None:
+    evaluator = anascore.CorefEvaluator(metrics=["muc"])
+    # Gold {[0,1], [3,3], [5,6]}; predicted {[0,1], [3,3]} {[5,6]}: 1 of 2 links found.
+    evaluator.update(predicted_clusters=[[(0, 1), (3, 3)], [(5, 6)]],
+                     gold_clusters=[[(0, 1), (3, 3), (5, 6)]])
+    prf = evaluator.get_prf("muc")
+    assert (prf.precision, prf.recall) == (1 / 1, 1 / 2)
+    precision, recall, f1 = prf
+    assert (precision, recall, f1) == (1.0, 0.5, pytest.approx(2 / 3))
+
+
+def test_spans_are_inclusive() -> None:
+    evaluator = anascore.CorefEvaluator(metrics=["mentions"])
+    evaluator.update(predicted_clusters=[[(2, 4)]], gold_clusters=[[(2, 4)]])
+    evaluator.update(predicted_clusters=[[(2, 3)]], gold_clusters=[[(2, 4)]])
+    assert evaluator.get_prf("mentions").recall == 1 / 2
+
+
+def test_evaluators_merge_across_processes_and_reset() -> None:
+    gold, predicted = [[(0, 0), (2, 2)], [(4, 5)]], [[(0, 0), (2, 2), (4, 5)]]
+    whole = anascore.CorefEvaluator()
+    whole.update(predicted, gold)
+    whole.update(gold, gold)
+    first, second = anascore.CorefEvaluator(), anascore.CorefEvaluator()
+    first.update(predicted, gold)
+    second.update(gold, gold)
+    first.merge(second)
+    assert first.get_conll_f1() == whole.get_conll_f1()
+    assert {name: counts.tolist() for name, counts in first.counts.items()} == \
+        {name: counts.tolist() for name, counts in whole.counts.items()}
+    first.reset()
+    assert len(first) == 0 and first.get_prf("muc") == (0.0, 0.0, 0.0)
+
+
+def test_merging_evaluators_with_different_options_is_refused() -> None:
+    with pytest.raises(anascore.OptionsError):
+        anascore.CorefEvaluator().merge(anascore.CorefEvaluator(keep_singletons=False))
+
+
+def test_a_bad_span_is_refused() -> None:
+    with pytest.raises(anascore.OptionsError, match="inclusive"):
+        anascore.CorefEvaluator().update([[(3, 1)]], [[(0, 0)]])
