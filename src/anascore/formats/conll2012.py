@@ -16,14 +16,10 @@ naming the file and line):
   back (``(1(3(3``). IDs are letters, digits and underscores.
 * Every mention opened in a document is closed in it.
 
-Entities are listed in the order their identifiers first appear, mentions in the order they
-close; this is the reference scorer's order, which decides which copy of a repeated mention is
-kept (see :mod:`anascore.selection`).
-
 The word form is column 4 when a line has at least five columns (both layouts put it there),
-else the first column; it is kept so that key and response can be checked to cover the same
-text. Documents are yielded one at a time, so memory grows with the largest document, not with
-the file.
+column 2 in three-column files (GUM's ``index word coreference``), else the first column; it is
+kept so that key and response can be checked to cover the same text. Documents are yielded one
+at a time, so memory grows with the largest document, not with the file.
 """
 
 from __future__ import annotations
@@ -38,8 +34,9 @@ from anascore.model import Document, Entity, Mention
 
 _BEGIN = re.compile(r"#\s*begin document\b\s*(.*)$")
 _END = re.compile(r"#\s*end document\b")
-_BRACKET = re.compile(r"(\()?(\w+)(\))?")
+_BRACKET = re.compile(r"(\()?([^()|\s]+)(\))?")
 _NO_COREFERENCE = frozenset({"-", "_"})
+_WORD_COLUMN = {1: 0, 2: 0, 3: 1, 4: 0}
 
 
 def read_conll2012(path: str | os.PathLike[str]) -> Iterator[Document]:
@@ -91,7 +88,7 @@ def read_conll2012(path: str | os.PathLike[str]) -> Iterator[Document]:
                     "token line outside a document; expected '#begin document NAME'",
                     path=path, line=line_number)
             columns = line.split()
-            words.append(columns[3] if len(columns) > 4 else columns[0])
+            words.append(columns[_WORD_COLUMN.get(len(columns), 3)])
             annotation = columns[-1]
             if len(columns) > 1 and annotation not in _NO_COREFERENCE:
                 _read_brackets(annotation, len(words) - 1, closed, open_mentions,
