@@ -49,7 +49,8 @@ def assert_error(capsys, key: str, response: str, location: str, expected: str) 
 
 @pytest.mark.parametrize(("cell", "line", "expected"), [
     ("(3", 3, "mention of entity 3 opened here is never closed"),
-    ("(x!", 3, "unknown coreference annotation '\\(x!'"),
+    ("((3", 3, "unknown coreference annotation '\\(\\(3'"),
+    ("Anna", 3, "unknown coreference annotation 'Anna'"),
     ("(1)(", 3, "unknown coreference annotation"),
     ("7)", 3, "closing bracket '7\\)' without an open mention of entity 7"),
 ])
