@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from anascore.contingency import Contingency
+from anascore.contingency import Comparison, Contingency
 from anascore.metrics import REGISTRY
 from anascore.model import Document, Entity, Mention
 from anascore.options import Options
@@ -102,7 +102,7 @@ def test_blanc_scores_only_the_half_the_key_has() -> None:
 
 def test_counts_from_a_hand_made_table() -> None:
     # Two key entities of 3 and 2 mentions, one response entity holding 2 + 1 of them.
-    table = Contingency.from_cells([3, 2], [4], {(0, 0): 2, (1, 0): 1})
+    table = Comparison.from_table(Contingency.from_cells([3, 2], [4], {(0, 0): 2, (1, 0): 1}))
     assert REGISTRY["muc"].count(table).tolist() == [3 - 2, 2 + 1, 3 - 2, 3]
     assert REGISTRY["bcub"].count(table).tolist() == pytest.approx(
         [2**2 / 3 + 1**2 / 2, 5, 2**2 / 4 + 1**2 / 4, 4])

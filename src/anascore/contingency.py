@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from anascore.matching import Alignment
+from anascore.options import Options
 from anascore.selection import Side
 
 
@@ -81,3 +82,32 @@ def links(sizes: np.ndarray) -> np.ndarray:
     """Coreference links among ``n`` mentions: ``n (n − 1) / 2`` (int64)."""
     sizes = np.asarray(sizes, dtype=np.int64)
     return sizes * (sizes - 1) // 2
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One document's key and response, selected, aligned and tabulated: what every metric
+    counts from.
+
+    Most metrics read only ``table``; metrics that need the mentions themselves (their types,
+    heads) or the entities' accommodated sets read ``key`` and ``response``.
+    """
+
+    key: Side
+    response: Side
+    alignment: Alignment
+    table: Contingency
+    options: Options
+
+    @classmethod
+    def from_sides(cls, key: Side, response: Side, alignment: Alignment,
+                   options: Options) -> Comparison:
+        return cls(key, response, alignment, Contingency.from_alignment(key, response, alignment),
+                   options)
+
+    @classmethod
+    def from_table(cls, table: Contingency, options: Options | None = None) -> Comparison:
+        """A comparison known only by its table (hand-made tables in tests, the lab)."""
+        empty = np.zeros(0, dtype=np.int64)
+        return cls(Side((), (), empty, table.key_sizes), Side((), (), empty, table.response_sizes),
+                   Alignment(empty, empty), table, options or Options())

@@ -8,21 +8,34 @@ never by equality tricks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
+
+#: The shared empty attribute mapping (read-only).
+NO_ATTRIBUTES: Mapping[str, str] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
 class Mention:
     """A mention: the sorted token positions it covers within its document.
 
-    Token positions count from 0 over the whole document (not per sentence).
-    ``line`` is the 1-based line of the file where the mention starts, for messages only;
-    it takes no part in equality.
+    Token positions count from 0 over the whole document (not per sentence; empty nodes of
+    CoNLL-U, the positions of zero mentions, are tokens of their own). Only ``tokens`` take
+    part in equality; the rest describes the mention:
+
+    * ``line``: the 1-based line of the file where the mention starts, for messages;
+    * ``head``: the position of its head token, when the format gives one;
+    * ``min_tokens``: its minimal span (UA ``MIN=``), when given;
+    * ``attributes``: every other attribute the file gives (mention type, SemType, …), by name.
     """
 
     tokens: tuple[int, ...]
     line: int | None = field(default=None, compare=False, hash=False)
+    head: int | None = field(default=None, compare=False, hash=False)
+    min_tokens: tuple[int, ...] | None = field(default=None, compare=False, hash=False)
+    attributes: Mapping[str, str] = field(default_factory=lambda: NO_ATTRIBUTES,
+                                          compare=False, hash=False)
 
     @classmethod
     def span(cls, start: int, end: int, line: int | None = None) -> Mention:
@@ -45,10 +58,29 @@ class Mention:
 
 @dataclass(frozen=True, slots=True)
 class Entity:
-    """A set of coreferent mentions, with the identifier the file gave it."""
+    """A set of coreferent mentions, with the identifier the file gave it.
+
+    ``elements`` makes the entity a split-antecedent plural: the identifiers of the entities
+    it accommodates (its *accommodated set*, Paun et al. 2023 §4; UA ``ElementOf``, CorefUD
+    ``SplitAnte``). ``attributes`` holds entity-level attributes (entity type, …).
+    """
 
     id: str
     mentions: tuple[Mention, ...]
+    elements: tuple[str, ...] = ()
+    attributes: Mapping[str, str] = field(default_factory=lambda: NO_ATTRIBUTES, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class BridgingLink:
+    """A bridging reference: ``anaphor`` refers to something related to ``antecedent``
+    (a mention) of entity ``antecedent_entity``, by relation ``relation`` (UA ``Rel``,
+    CorefUD ``Bridge`` relation)."""
+
+    anaphor: Mention
+    antecedent: Mention | None
+    antecedent_entity: str | None
+    relation: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,11 +90,18 @@ class Document:
     ``name`` identifies the document across key and response (for CoNLL-2012 the text after
     ``#begin document``, as the reference scorer identifies documents). ``tokens`` holds the
     word forms, so that key and response can be checked to cover the same text.
+
+    Layers: ``entities`` is identity coreference; ``non_referring`` the expletives and other
+    non-referring markables (UA pseudo-entities); ``bridging`` the bridging links;
+    ``discourse_deixis`` the entities of the discourse-deixis layer.
     """
 
     name: str
     tokens: tuple[str, ...]
     entities: tuple[Entity, ...]
+    non_referring: tuple[Mention, ...] = ()
+    bridging: tuple[BridgingLink, ...] = ()
+    discourse_deixis: tuple[Entity, ...] = ()
     path: str | None = field(default=None, compare=False)
     line: int | None = field(default=None, compare=False)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from anascore.contingency import Contingency
+from anascore.contingency import Comparison
 from anascore.errors import DocumentMismatchError
 from anascore.formats import read_documents
 from anascore.matching import MATCHERS
@@ -32,8 +32,8 @@ def count_document(key: Document | None, response: Document | None, options: Opt
     key_side = select_side(key, options, "key", warnings)
     response_side = select_side(response, options, "response", warnings)
     alignment = MATCHERS[options.match](key_side.mentions, response_side.mentions)
-    table = Contingency.from_alignment(key_side, response_side, alignment)
-    return {name: REGISTRY[name].count(table) for name in options.computed_metrics}
+    comparison = Comparison.from_sides(key_side, response_side, alignment, options)
+    return {name: REGISTRY[name].count(comparison) for name in options.computed_metrics}
 
 
 def score(key: PathLike, response: PathLike, *, format: str = "auto",

@@ -1,9 +1,10 @@
 """The one shape every metric has.
 
-A metric turns a document's :class:`~anascore.contingency.Contingency` into a small vector of
-additive counts (its ``fields``), and turns a sum of such vectors into a score. Because the
-counts add up, a corpus score is the score of the summed document counts, and bootstrap
-resampling or parallel runs never need the documents again.
+A metric turns a document's :class:`~anascore.contingency.Comparison` (usually just its
+contingency table) into a small vector of additive counts (its ``fields``), and turns a sum
+of such vectors into a score. Because the counts add up, a corpus score is the score of the
+summed document counts, and bootstrap resampling or parallel runs never need the documents
+again.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from anascore.contingency import Contingency
+from anascore.contingency import Comparison, Contingency
 from anascore.scores import MetricResult, Score
 
 #: The counts of a metric with one recall and one precision.
@@ -28,7 +29,7 @@ class Metric:
     name: str
     title: str
     fields: tuple[str, ...]
-    count: Callable[[Contingency], np.ndarray]
+    count: Callable[[Comparison], np.ndarray]
     score: Callable[[np.ndarray], MetricResult]
     reference: str
 
@@ -46,8 +47,8 @@ def exact_sum(values: Iterable[float] | np.ndarray) -> float:
 
 
 def recall_precision(recall_side: Callable[[Contingency], tuple[float, float]],
-                     table: Contingency) -> np.ndarray:
+                     comparison: Comparison) -> np.ndarray:
     """Counts of a metric whose precision is its recall with key and response exchanged."""
-    recall_num, recall_den = recall_side(table)
-    precision_num, precision_den = recall_side(table.transposed())
+    recall_num, recall_den = recall_side(comparison.table)
+    precision_num, precision_den = recall_side(comparison.table.transposed())
     return np.array([recall_num, recall_den, precision_num, precision_den], dtype=np.float64)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from anascore.contingency import Contingency
+from anascore.contingency import Comparison, Contingency
 from anascore.metrics.base import PRF_FIELDS, Metric, exact_sum, prf_score, recall_precision
 
 
@@ -23,8 +23,8 @@ def _bcubed_recall(table: Contingency) -> tuple[float, float]:
     return numerator, float(table.key_sizes.sum())
 
 
-def count_bcubed(table: Contingency) -> np.ndarray:
-    return recall_precision(_bcubed_recall, table)
+def count_bcubed(comparison: Comparison) -> np.ndarray:
+    return recall_precision(_bcubed_recall, comparison)
 
 
 BCUBED = Metric("bcub", "B3", PRF_FIELDS, count_bcubed, prf_score,

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from anascore.contingency import Contingency, links
+from anascore.contingency import Comparison, links
 from anascore.metrics.base import Metric
 from anascore.scores import BlancScore, Score
 
@@ -30,7 +30,8 @@ FIELDS = (
 )
 
 
-def count_blanc(table: Contingency) -> np.ndarray:
+def count_blanc(comparison: Comparison) -> np.ndarray:
+    table = comparison.table
     common_coref = int(links(table.counts).sum())
     key_coref = int(links(table.key_sizes).sum())
     response_coref = int(links(table.response_sizes).sum())

@@ -16,18 +16,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from anascore.contingency import Contingency
+from anascore.contingency import Comparison
 from anascore.metrics.assignment import best_assignment_total
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
 
 
-def count_ceafm(table: Contingency) -> np.ndarray:
+def count_ceafm(comparison: Comparison) -> np.ndarray:
+    table = comparison.table
     total = best_assignment_total(table, table.counts.astype(np.float64))
     return np.array([total, table.key_sizes.sum(), total, table.response_sizes.sum()],
                     dtype=np.float64)
 
 
-def count_ceafe(table: Contingency) -> np.ndarray:
+def count_ceafe(comparison: Comparison) -> np.ndarray:
+    table = comparison.table
     similarity = 2.0 * table.counts / (table.key_sizes[table.rows]
                                        + table.response_sizes[table.columns])
     total = best_assignment_total(table, similarity)

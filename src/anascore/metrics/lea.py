@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from anascore.contingency import Contingency, links
+from anascore.contingency import Comparison, Contingency, links
 from anascore.metrics.base import PRF_FIELDS, Metric, exact_sum, prf_score, recall_precision
 
 
@@ -30,8 +30,8 @@ def _lea_recall(table: Contingency) -> tuple[float, float]:
     return numerator, float(sizes.sum())
 
 
-def count_lea(table: Contingency) -> np.ndarray:
-    return recall_precision(_lea_recall, table)
+def count_lea(comparison: Comparison) -> np.ndarray:
+    return recall_precision(_lea_recall, comparison)
 
 
 LEA = Metric("lea", "LEA", PRF_FIELDS, count_lea, prf_score,

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from anascore.contingency import Contingency
+from anascore.contingency import Comparison
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
 
 
-def count_mentions(table: Contingency) -> np.ndarray:
+def count_mentions(comparison: Comparison) -> np.ndarray:
+    table = comparison.table
     aligned = table.aligned
     return np.array([aligned, table.key_sizes.sum(), aligned, table.response_sizes.sum()],
                     dtype=np.float64)

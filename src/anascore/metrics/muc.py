@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from anascore.contingency import Contingency
+from anascore.contingency import Comparison
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
 
 
-def count_muc(table: Contingency) -> np.ndarray:
+def count_muc(comparison: Comparison) -> np.ndarray:
+    table = comparison.table
     correct = int(table.counts.sum()) - len(table.counts)
     key_links = int((table.key_sizes - 1).sum())
     response_links = int((table.response_sizes - 1).sum())
