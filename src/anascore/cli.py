@@ -11,7 +11,15 @@ import sys
 from collections.abc import Sequence
 
 from anascore.errors import AnascoreError
-from anascore.options import FORMATS, MATCH_METHODS, METRIC_NAMES, Options
+from anascore.options import (
+    COMPAT_MODES,
+    FORMATS,
+    IDENTITY_METRICS,
+    MATCH_METHODS,
+    METRIC_NAMES,
+    Options,
+)
+from anascore.presets import PRESET_NAMES
 from anascore.report.reference_layout import render_reference_layout
 from anascore.report.text import render_text
 from anascore.scoring import score_files
@@ -35,9 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("response", metavar="RESPONSE", help="the system output")
     score.add_argument("--format", choices=FORMATS, default="auto",
                        help="input format (default: detected from the file)")
-    score.add_argument("--metrics", default="all", type=_metric_list,
+    score.add_argument("--metrics", default=None, type=_metric_list,
                        help=f"comma-separated subset of {','.join(METRIC_NAMES)} "
-                            "(default: all)")
+                            "(default: all identity metrics, or the preset's)")
     singletons = score.add_mutually_exclusive_group()
     singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
                             default=True,
@@ -46,8 +54,22 @@ def build_parser() -> argparse.ArgumentParser:
     singletons.add_argument("--remove-singletons", dest="keep_singletons",
                             action="store_false",
                             help="remove single-mention entities from key and response")
-    score.add_argument("--match", choices=MATCH_METHODS, default="exact",
-                       help="how response mentions are aligned with key mentions")
+    score.set_defaults(keep_singletons=None)
+    score.add_argument("--match", choices=MATCH_METHODS, default=None,
+                       help="how response mentions are aligned with key mentions: exact "
+                            "(default) or min (within the key mention, covering its MIN)")
+    score.add_argument("--keep-non-referring", action="store_true", default=None,
+                       help="also score the identification of non-referring markables")
+    score.add_argument("--keep-bridging", action="store_true", default=None,
+                       help="also score bridging (anaphor recognition, mention and entity "
+                            "anchors)")
+    score.add_argument("--discourse-deixis", action="store_true", default=None,
+                       help="also score the discourse-deixis layer with the identity metrics")
+    score.add_argument("--compat", choices=COMPAT_MODES, default=None,
+                       help="ua: follow the UA scorer 2.0 / CorefUD scorer conventions where "
+                            "they differ (default: none)")
+    score.add_argument("--preset", choices=PRESET_NAMES, default=None,
+                       help="the settings of a shared task; other options given change them")
     score.add_argument("--output", choices=("text", "json"), default="text",
                        help="text table (percentages) or JSON (fractions)")
     score.add_argument("--per-document", action="store_true",
@@ -60,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _metric_list(text: str) -> tuple[str, ...]:
     names = tuple(name.strip() for name in text.split(",") if name.strip())
     if "all" in names:
-        return METRIC_NAMES
+        return IDENTITY_METRICS
     unknown = [name for name in names if name not in METRIC_NAMES]
     if unknown or not names:
         raise argparse.ArgumentTypeError(
@@ -72,9 +94,11 @@ def _metric_list(text: str) -> tuple[str, ...]:
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = build_parser().parse_args(argv)
     try:
-        options = Options(keep_singletons=arguments.keep_singletons,
-                          metrics=arguments.metrics, match=arguments.match,
-                          format=arguments.format)
+        settings = {name: getattr(arguments, name) for name in (
+            "keep_singletons", "match", "keep_non_referring", "keep_bridging",
+            "discourse_deixis", "compat") if getattr(arguments, name) is not None}
+        options = Options.create(preset=arguments.preset, metrics=arguments.metrics,
+                                 format=arguments.format, **settings)
         report = score_files(arguments.key, arguments.response, options)
     except AnascoreError as error:
         print(f"anascore: error: {error.location_message()}", file=sys.stderr)

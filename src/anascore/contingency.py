@@ -9,7 +9,9 @@ BLANC and LEA become sums over non-zero cells instead of enumerations of mention
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 import numpy as np
 
@@ -90,7 +92,9 @@ class Comparison:
     counts from.
 
     Most metrics read only ``table``; metrics that need the mentions themselves (their types,
-    heads) or the entities' accommodated sets read ``key`` and ``response``.
+    heads) or the entities' accommodated sets read ``key`` and ``response``. ``layers`` holds
+    the comparisons of the other layers of entities that are scored (``discourse_deixis``),
+    built the same way from that layer's entities.
     """
 
     key: Side
@@ -98,6 +102,7 @@ class Comparison:
     alignment: Alignment
     table: Contingency
     options: Options
+    layers: Mapping[str, Comparison] = field(default_factory=lambda: MappingProxyType({}))
 
     @classmethod
     def from_sides(cls, key: Side, response: Side, alignment: Alignment,

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -16,12 +18,12 @@ import numpy as np
 from anascore.contingency import Comparison
 from anascore.errors import DocumentMismatchError
 from anascore.formats import read_documents
-from anascore.matching import MATCHERS
+from anascore.matching import matcher_for
 from anascore.metrics import REGISTRY
 from anascore.model import Document
-from anascore.options import Options
+from anascore.options import ENTITY_LAYERS, Options
 from anascore.report import Report
-from anascore.selection import select_side
+from anascore.selection import layer_document, select_side
 
 PathLike = str | os.PathLike[str]
 
@@ -29,11 +31,22 @@ PathLike = str | os.PathLike[str]
 def count_document(key: Document | None, response: Document | None, options: Options,
                    warnings: list[str]) -> dict[str, np.ndarray]:
     """Every computed metric's counts for one document (``None``: an empty side)."""
-    key_side = select_side(key, options, "key", warnings)
-    response_side = select_side(response, options, "response", warnings)
-    alignment = MATCHERS[options.match](key_side.mentions, response_side.mentions)
-    comparison = Comparison.from_sides(key_side, response_side, alignment, options)
+    comparison = compare(key, response, options, warnings)
+    layers = {layer: compare(layer_document(key, layer), layer_document(response, layer),
+                             options, warnings, f" ({layer.replace('_', ' ')})")
+              for layer in ENTITY_LAYERS if getattr(options, layer)}
+    if layers:
+        comparison = replace(comparison, layers=MappingProxyType(layers))
     return {name: REGISTRY[name].count(comparison) for name in options.computed_metrics}
+
+
+def compare(key: Document | None, response: Document | None, options: Options,
+            warnings: list[str], layer: str = "") -> Comparison:
+    """Select, match and tabulate one layer of one document."""
+    key_side = select_side(key, options, "key" + layer, warnings)
+    response_side = select_side(response, options, "response" + layer, warnings)
+    alignment = matcher_for(options)(key_side.mentions, response_side.mentions)
+    return Comparison.from_sides(key_side, response_side, alignment, options)
 
 
 def score(key: PathLike, response: PathLike, *, format: str = "auto",

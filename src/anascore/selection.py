@@ -21,23 +21,34 @@ token and the entity with the earlier second mention is kept either way).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 import numpy as np
 
-from anascore.model import Document, Entity, Mention
+from anascore.model import NO_ATTRIBUTES, BridgingLink, Document, Entity, Mention
 from anascore.options import Options
 
 
 @dataclass(frozen=True)
 class Side:
     """One side of a document, flattened: ``mentions[k]`` belongs to entity
-    ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions."""
+    ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions.
+
+    The layers that are not entities travel with the identity side when their setting is on:
+    ``non_referring`` (``keep_non_referring``), ``bridging`` (``keep_bridging``) with
+    ``anchor_mentions``, the mentions of each entity a bridging link names (its anchor).
+    """
 
     entity_ids: tuple[str, ...]
     mentions: tuple[Mention, ...]
     entity_of: np.ndarray
     entity_sizes: np.ndarray
+    non_referring: tuple[Mention, ...] = ()
+    bridging: tuple[BridgingLink, ...] = ()
+    anchor_mentions: Mapping[str, tuple[Mention, ...]] = field(
+        default_factory=lambda: NO_ATTRIBUTES)
 
     @property
     def mention_count(self) -> int:
@@ -59,12 +70,57 @@ def select_side(document: Document | None, options: Options, role: str,
     entities = [entity for entity in entities if entity.mentions]
     sizes = np.fromiter((len(entity.mentions) for entity in entities), dtype=np.int64,
                         count=len(entities))
-    return Side(
+    side = Side(
         entity_ids=tuple(entity.id for entity in entities),
         mentions=tuple(mention for entity in entities for mention in entity.mentions),
         entity_of=np.repeat(np.arange(len(entities), dtype=np.int64), sizes),
         entity_sizes=sizes,
     )
+    if options.keep_non_referring or options.keep_bridging:
+        side = _with_other_layers(side, document, options)
+    return side
+
+
+def layer_document(document: Document | None, layer: str) -> Document | None:
+    """``document`` with the entities of another layer (``discourse_deixis``) in place of
+    its identity entities, so that the identity pipeline scores that layer."""
+    if document is None:
+        return None
+    return replace(document, entities=getattr(document, layer), non_referring=(),
+                   bridging=(), discourse_deixis=())
+
+
+def _with_other_layers(side: Side, document: Document, options: Options) -> Side:
+    non_referring: tuple[Mention, ...] = ()
+    if options.keep_non_referring:
+        non_referring = document.non_referring
+        if options.compat == "ua":
+            # the UA scorer keeps one markable (the first) of each pseudo-entity
+            firsts: dict[str, Mention] = {}
+            for mention in non_referring:
+                firsts.setdefault(mention.attributes.get("EntityID", str(mention)), mention)
+            non_referring = tuple(firsts.values())
+    bridging: tuple[BridgingLink, ...] = ()
+    anchors: dict[str, tuple[Mention, ...]] = {}
+    if options.keep_bridging:
+        bridging = document.bridging
+        if options.compat == "ua":
+            # the UA scorer keeps one link per anaphor span: the last one written
+            last: dict[tuple[int, ...], BridgingLink] = {}
+            for link in bridging:
+                last.pop(link.anaphor.tokens, None)
+                last[link.anaphor.tokens] = link
+            bridging = tuple(last.values())
+        named = {link.antecedent_entity for link in bridging}
+        for entity in document.entities:
+            if entity.id in named:
+                anchors[entity.id] = entity.mentions
+        for mention in document.non_referring:
+            entity_id = mention.attributes.get("EntityID")
+            if entity_id in named:
+                anchors[entity_id] = (*anchors.get(entity_id, ()), mention)
+    return replace(side, non_referring=non_referring, bridging=bridging,
+                   anchor_mentions=MappingProxyType(anchors))
 
 
 def _without_repeated_mentions(document: Document, role: str,

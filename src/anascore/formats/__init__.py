@@ -12,17 +12,20 @@ from collections.abc import Callable, Iterator
 from anascore.errors import FormatError
 from anascore.formats.conll2012 import read_conll2012
 from anascore.formats.text import check_readable
+from anascore.formats.ua import read_ua, sniff_ua
 from anascore.model import Document
 
 Reader = Callable[[str], Iterator[Document]]
 
-READERS: dict[str, Reader] = {"conll2012": read_conll2012}
+READERS: dict[str, Reader] = {"conll2012": read_conll2012, "ua": read_ua}
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
     """The format of a file, judged from its first lines."""
     path = os.fspath(path)
     head = check_readable(path).decode("utf-8", errors="replace")
+    if sniff_ua(head):
+        return "ua"
     for line in head.splitlines():
         line = line.strip()
         if not line:
@@ -32,7 +35,8 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         break
     raise FormatError(
         "cannot tell the format from the first line; expected '#begin document' "
-        "(CoNLL-2012), or name the format with --format",
+        "(CoNLL-2012), '# global.columns = … IDENTITY …' or '# newdoc id =' and more than ten "
+        "columns (UA exploded), or name the format with --format",
         path=path, line=1)
 
 

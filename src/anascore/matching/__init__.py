@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from anascore.model import Mention
+
+if TYPE_CHECKING:
+    from anascore.options import Options
 
 
 @dataclass(frozen=True)
@@ -48,3 +52,20 @@ def align_exact(key: Sequence[Mention], response: Sequence[Mention]) -> Alignmen
 
 
 MATCHERS: dict[str, Matcher] = {"exact": align_exact}
+
+
+def _register_min_span() -> None:
+    from anascore.matching.min_span import align_min, align_min_ua
+
+    MATCHERS["min"] = align_min
+    COMPAT_MATCHERS["ua", "min"] = align_min_ua
+
+
+#: Matchers that replace ``MATCHERS[match]`` under ``compat`` (``(compat, match)`` keys).
+COMPAT_MATCHERS: dict[tuple[str, str], Matcher] = {}
+_register_min_span()
+
+
+def matcher_for(options: Options) -> Matcher:
+    """The matcher of ``options.match``, in the conventions of ``options.compat``."""
+    return COMPAT_MATCHERS.get((options.compat, options.match)) or MATCHERS[options.match]

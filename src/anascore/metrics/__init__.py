@@ -6,6 +6,11 @@ derived from three of them (:data:`anascore.options.DERIVED_METRICS`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import numpy as np
+
 from anascore.metrics.base import PRF_FIELDS, Metric
 from anascore.metrics.bcubed import BCUBED
 from anascore.metrics.blanc import BLANC
@@ -13,9 +18,45 @@ from anascore.metrics.ceaf import CEAFE, CEAFM
 from anascore.metrics.lea import LEA
 from anascore.metrics.mentions import MENTIONS
 from anascore.metrics.muc import MUC
+from anascore.scores import MetricResult
+
+if TYPE_CHECKING:
+    from anascore.options import Options
 
 REGISTRY: dict[str, Metric] = {
     metric.name: metric for metric in (MENTIONS, MUC, BCUBED, CEAFM, CEAFE, BLANC, LEA)
 }
 
-__all__ = ["PRF_FIELDS", "REGISTRY", "Metric"]
+
+def _register_layers() -> None:
+    """Non-referring and bridging; the identity metrics on the discourse-deixis layer."""
+    from anascore.metrics.bridging import BRIDGING
+    from anascore.metrics.compat_ua import score_blanc_ua
+    from anascore.metrics.layers import on_layer
+    from anascore.metrics.non_referring import NON_REFERRING
+    from anascore.options import ENTITY_LAYERS
+
+    REGISTRY[NON_REFERRING.name] = NON_REFERRING
+    REGISTRY[BRIDGING.name] = BRIDGING
+    COMPAT_SCORES["ua", "blanc"] = score_blanc_ua
+    for layer in ENTITY_LAYERS:
+        for metric in (MENTIONS, MUC, BCUBED, CEAFM, CEAFE, BLANC, LEA):
+            REGISTRY[f"{layer}.{metric.name}"] = on_layer(metric, layer)
+        COMPAT_SCORES["ua", f"{layer}.blanc"] = score_blanc_ua
+
+
+#: Score functions that replace a metric's ``score`` under ``compat`` (``(compat, name)``).
+COMPAT_SCORES: dict[tuple[str, str], Callable[[np.ndarray], MetricResult]] = {}
+_register_layers()
+
+
+def score_function(name: str, options: Options | None) -> Callable[[np.ndarray], MetricResult]:
+    """How the summed counts of metric ``name`` become a score under ``options.compat``."""
+    if options is not None:
+        replacement = COMPAT_SCORES.get((options.compat, name))
+        if replacement is not None:
+            return replacement
+    return REGISTRY[name].score
+
+
+__all__ = ["COMPAT_SCORES", "PRF_FIELDS", "REGISTRY", "Metric", "score_function"]

@@ -17,6 +17,7 @@ import numpy as np
 
 from anascore.metrics import REGISTRY
 from anascore.options import Options
+from anascore.presets import describe_mode
 from anascore.scores import MetricResult
 from anascore.stats.sums import column_sums, scores_from_counts
 from anascore.version import __version__
@@ -72,7 +73,8 @@ class Report:
     @cached_property
     def metrics(self) -> dict[str, MetricResult]:
         """Corpus (micro-averaged) scores, by metric name."""
-        return scores_from_counts(self.corpus_counts, self.options.metrics)
+        return scores_from_counts(self.corpus_counts, self.options.reported_metrics,
+                                  self.options)
 
     def document(self, name: str) -> dict[str, MetricResult]:
         """The scores of one document."""
@@ -81,7 +83,7 @@ class Report:
         except ValueError:
             raise KeyError(f"no document {name!r} in this report") from None
         return scores_from_counts({metric: matrix[row] for metric, matrix in self.counts.items()},
-                                  self.options.metrics)
+                                  self.options.reported_metrics, self.options)
 
     def per_document(self) -> dict[str, dict[str, MetricResult]]:
         """Scores of every document, in key order."""
@@ -92,17 +94,28 @@ class Report:
         result: dict[str, Any] = {
             "version": self.version,
             "signature": self.signature,
+            "mode": describe_mode(self.options),
             "options": self.options.to_dict(),
             "documents": len(self.document_names),
-            "metrics": {name: score.to_dict() for name, score in self.metrics.items()},
+            "metrics": _nested(self.metrics),
             "warnings": list(self.warnings),
         }
         if per_document:
             result["per_document"] = {
-                name: {"metrics": {metric: score.to_dict() for metric, score in scores.items()}}
+                name: {"metrics": _nested(scores)}
                 for name, scores in self.per_document().items()
             }
         return result
 
     def to_json(self, *, per_document: bool = False) -> str:
         return json.dumps(self.to_dict(per_document=per_document), indent=2)
+
+
+def _nested(scores: dict[str, MetricResult]) -> dict[str, Any]:
+    """Scores as JSON, a layer's metrics (``discourse_deixis.muc``) under the layer's name
+    (``{"discourse_deixis": {"muc": …}}``)."""
+    result: dict[str, Any] = {}
+    for name, score in scores.items():
+        layer, dot, metric = name.rpartition(".")
+        (result.setdefault(layer, {}) if dot else result)[metric] = score.to_dict()
+    return result
