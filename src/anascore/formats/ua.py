@@ -38,7 +38,7 @@ naming the file and line):
   ``MentionAnchor`` (an identity markable) and ``EntityAnchor`` (an identity entity; the
   ``-Pseudo`` suffix may be left out, as CODI-CRAC does) is required. When both are given they
   must agree. A repeated ``Rel``/``MentionAnchor``/``EntityAnchor`` group gives the anaphor
-  another anchor (another :class:`~anascore.model.BridgingLink`).
+  another anchor (another :class:`~anascore.model.BridgingLink`); ``Rel=_`` is no relation.
 
 Documents are yielded one at a time.
 """
@@ -444,17 +444,19 @@ class _DocumentReader:
                     f"entity {antecedent_entity} but EntityAnchor={entity_anchor}",
                     path=self.path, line=line)
             antecedent_entity = named
-        return BridgingLink(anaphor, antecedent, antecedent_entity, group.get("Rel", ""))
+        relation = group.get("Rel", "")
+        return BridgingLink(anaphor, antecedent, antecedent_entity,
+                            "" if relation == "_" else relation)
 
 
 def _anchor_groups(items: list[tuple[str, str]]) -> list[dict[str, str]]:
     """Split ``Rel``/``MentionAnchor``/``EntityAnchor`` items into one group per anchor: a name
-    seen again starts the next group."""
+    seen again, or ``Rel`` after an anchor, starts the next group."""
     groups: list[dict[str, str]] = [{}]
     for name, value in items:
         if name not in ("Rel", "MentionAnchor", "EntityAnchor"):
             continue
-        if name in groups[-1]:
+        if name in groups[-1] or (name == "Rel" and groups[-1]):
             groups.append({})
         groups[-1][name] = value
     return groups
@@ -593,7 +595,7 @@ class _LayerWriter:
         self.markables: list[_WrittenMarkable] = []
         self.used_ids: set[str] = set()
         self.first_markable: dict[str, _WrittenMarkable] = {}
-        self.by_tokens: dict[tuple[int, ...], _WrittenMarkable] = {}
+        self.by_tokens: dict[tuple[int, ...], list[_WrittenMarkable]] = {}
 
     def _add(self, entity_id: str, mention: Mention) -> None:
         wanted = mention.attributes.get("MarkableID", "")
@@ -607,7 +609,17 @@ class _LayerWriter:
                                     mention)
         self.markables.append(markable)
         self.first_markable.setdefault(entity_id, markable)
-        self.by_tokens.setdefault(mention.tokens, markable)
+        self.by_tokens.setdefault(mention.tokens, []).append(markable)
+
+    def markable_of(self, mention: Mention,
+                    entity_id: str | None = None) -> _WrittenMarkable | None:
+        """The markable written for ``mention`` (of entity ``entity_id`` when several
+        markables have its tokens)."""
+        candidates = self.by_tokens.get(mention.tokens, [])
+        for markable in candidates:
+            if markable.entity_id == entity_id:
+                return markable
+        return candidates[0] if candidates else None
 
     def add_entities(self, entities: Iterable[Entity]) -> None:
         for entity in entities:
@@ -728,16 +740,17 @@ def _bridging_cells(document: Document, identity: _LayerWriter) -> dict[int, str
     opening: dict[int, list[str]] = {}
     closing: dict[int, int] = {}
     for tokens, links in groups.items():
-        anaphor = identity.by_tokens.get(tokens)
+        anaphor = identity.markable_of(links[0].anaphor)
         if anaphor is None:
             raise FormatError(f"document {document.name!r}: bridging anaphor {links[0].anaphor} "
                               "is no identity markable; the UA format cannot hold it")
         parts = [f"MarkableID={anaphor.markable_id}"]
         for link in links:
-            if link.relation:
-                parts.append(f"Rel={_safe(link.relation, 'bridging relation', document.name)}")
+            relation = _safe(link.relation, "bridging relation", document.name) \
+                if link.relation else "_"
+            parts.append(f"Rel={relation}")
             if link.antecedent is not None:
-                anchor = identity.by_tokens.get(link.antecedent.tokens)
+                anchor = identity.markable_of(link.antecedent, link.antecedent_entity)
                 if anchor is None:
                     raise FormatError(f"document {document.name!r}: bridging anchor "
                                       f"{link.antecedent} is no identity markable; the UA "
