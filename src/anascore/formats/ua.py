@@ -713,14 +713,21 @@ def _runs(tokens: tuple[int, ...]) -> list[tuple[int, int]]:
 
 
 def _crossing(chunks: list[tuple[int, int, int, _WrittenMarkable]]) -> bool:
-    """Whether two chunks overlap without one containing the other."""
-    enclosing: list[int] = []
-    for start, end, *_ in sorted(chunks, key=lambda chunk: (chunk[0], -chunk[1])):
-        while enclosing and enclosing[-1] < start:
-            enclosing.pop()
-        if enclosing and enclosing[-1] < end:
-            return True
-        enclosing.append(end)
+    """Whether bare closing brackets would close the wrong markable: the writer's cells are
+    replayed (closings by latest start, then openings by latest end) and each bare ``)`` must
+    close the chunk it stands for."""
+    closing: dict[int, list[tuple[int, int, int]]] = {}
+    opening: dict[int, list[tuple[int, int, int]]] = {}
+    for chunk_number, (start, end, order, _) in enumerate(chunks):
+        if start != end:
+            opening.setdefault(start, []).append((-end, order, chunk_number))
+            closing.setdefault(end, []).append((-start, -order, chunk_number))
+    stack: list[int] = []
+    for position in sorted(set(opening) | set(closing)):
+        for *_, chunk_number in sorted(closing.get(position, [])):
+            if not stack or stack.pop() != chunk_number:
+                return True
+        stack.extend(chunk_number for *_, chunk_number in sorted(opening.get(position, [])))
     return False
 
 
