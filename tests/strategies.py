@@ -90,11 +90,12 @@ def ua_entities(draw: st.DrawFn, tokens: int, suffix: str = "") -> tuple[Entity,
 
 
 @st.composite
-def ua_documents(draw: st.DrawFn) -> Document:
+def ua_documents(draw: st.DrawFn, tokens: int | None = None) -> Document:
     """Documents with every layer of the UA exploded format: identity entities (split
     antecedents, discontinuous mentions, MIN spans), non-referring markables, bridging links
     and a discourse-deixis layer."""
-    tokens = draw(st.integers(3, 14))
+    if tokens is None:
+        tokens = draw(st.integers(3, 14))
     entities = draw(ua_entities(tokens))
     non_referring = tuple(
         Mention(mention.tokens, min_tokens=mention.min_tokens,
@@ -118,3 +119,18 @@ def ua_documents(draw: st.DrawFn) -> Document:
         bridging=tuple(bridging),
         discourse_deixis=draw(ua_entities(tokens, "-DD")),
     )
+
+
+@st.composite
+def ua_document_pairs(draw: st.DrawFn) -> tuple[Document, Document]:
+    """A key and a response over the same tokens, the response sharing some of the key's
+    mentions (so that matches happen) and drawing others afresh."""
+    tokens = draw(st.integers(3, 14))
+    key = draw(ua_documents(tokens))
+    response = draw(ua_documents(tokens))
+    if draw(st.booleans()):
+        response = Document(response.name, response.tokens, key.entities[:1] + response.entities,
+                            key.non_referring[:1] + response.non_referring,
+                            key.bridging[:2] + response.bridging,
+                            key.discourse_deixis[:1] + response.discourse_deixis)
+    return key, response

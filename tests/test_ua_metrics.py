@@ -125,9 +125,16 @@ def test_bridging_anchor_given_as_an_entity() -> None:
     response = doc(entity("h", HOUSE, IT), entity("door", DOOR),
                    bridging=(BridgingLink(DOOR, None, "h"),))
     result = scores(key, response, keep_bridging=True)["bridging"]
-    # no anchor mention to compare; the response's anchor entity holds the key's anchor
-    assert rpf(result.mention) == pytest.approx((0.0, 0.0, 0.0))
+    # the response names no anchor mention: nothing to count on its side at the mention level
+    # (the key's link is missed); its anchor entity holds the key's anchor mention
+    assert (result.mention.recall_num, result.mention.recall_den,
+            result.mention.precision_den) == (0, 1, 0)
     assert rpf(result.entity) == pytest.approx((1.0, 1.0, 1.0))
+    # a link that names only an entity, on both sides, is not counted at the mention level
+    both = doc(*KEY_ENTITIES, bridging=(BridgingLink(DOOR, None, "house"),))
+    result = scores(both, both, keep_bridging=True)["bridging"]
+    assert (result.mention.recall_den, result.mention.precision_den) == (0, 0)
+    assert rpf(result.entity) == (1.0, 1.0, 1.0)
 
 
 def test_compat_ua_keeps_the_last_link_of_an_anaphor() -> None:

@@ -57,8 +57,8 @@ def align_min(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
 def align_min_ua(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
     """MIN matching exactly as the UA scorer 2.0 computes it (see the module docstring)."""
     exact = align_exact(key, response)
-    key_left = _left(len(key), exact.key, key)
-    response_left = _left(len(response), exact.response, response)
+    key_left = _left(len(key), exact.key, key, by_tokens=False)
+    response_left = _left(len(response), exact.response, response, by_tokens=False)
     edges = _candidate_pairs(key, response, key_left, response_left, symmetric=True)
     if not edges:
         return exact
@@ -76,12 +76,18 @@ def align_min_ua(key: Sequence[Mention], response: Sequence[Mention]) -> Alignme
     return _combined(exact, pairs)
 
 
-def _left(count: int, aligned: np.ndarray, mentions: Sequence[Mention]) -> list[int]:
-    """The unaligned mention indices in text order (start, end, length, then tokens)."""
+def _left(count: int, aligned: np.ndarray, mentions: Sequence[Mention], *,
+          by_tokens: bool = True) -> list[int]:
+    """The unaligned mention indices in text order: start, end, length, then (unless the UA
+    scorer's order is wanted, which keeps the given order there) the tokens."""
     taken = set(aligned.tolist())
     left = [index for index in range(count) if index not in taken]
-    left.sort(key=lambda index: (mentions[index].start, mentions[index].end,
-                                 len(mentions[index].tokens)))
+    if by_tokens:
+        left.sort(key=lambda index: (mentions[index].start, mentions[index].end,
+                                     len(mentions[index].tokens), mentions[index].tokens))
+    else:
+        left.sort(key=lambda index: (mentions[index].start, mentions[index].end,
+                                     len(mentions[index].tokens)))
     return left
 
 

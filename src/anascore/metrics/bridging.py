@@ -9,7 +9,8 @@ documents:
 * ``anaphor_recognition`` — bridging anaphors found: key anaphors matched with response
   anaphors, over the key's (recall) and the response's (precision) anaphors;
 * ``mention`` — links resolved to the annotated anchor mention (Hou et al. 2018's *mention
-  evaluation*): the anaphor is found and the response's anchor mention matches the key's;
+  evaluation*): the anaphor is found and the response's anchor mention matches the key's.
+  Only links that name an anchor mention (``MentionAnchor``) are counted, on either side;
 * ``entity`` — links resolved to the anchor entity (Poesio et al. 2004's *entity
   evaluation*): the anaphor is found and the response's anchor mention (or, for a response
   link that names only an entity, any mention of that entity) matches some mention of the
@@ -69,18 +70,24 @@ def count_bridging(comparison: Comparison) -> np.ndarray:
                                          strict=True):
         key_group, response_group = key_groups[key_index], response_groups[response_index]
         mention_correct += _maximum_matching(
-            key_group, response_group,
-            lambda k, r: k.antecedent is not None and r.antecedent is not None
-            and matches(k.antecedent, r.antecedent))
+            _with_mention(key_group), _with_mention(response_group),
+            lambda k, r: matches(k.antecedent, r.antecedent))
         entity_correct += _maximum_matching(
             key_group, response_group,
             lambda k, r: _same_entity(k, r, comparison.key.anchor_mentions,
                                       comparison.response.anchor_mentions, matches))
     found = len(alignment)
+    key_with_mention = len(_with_mention(key_links))
+    response_with_mention = len(_with_mention(response_links))
     return np.array([found, len(key_anaphors), found, len(response_anaphors),
-                     mention_correct, len(key_links), mention_correct, len(response_links),
+                     mention_correct, key_with_mention, mention_correct, response_with_mention,
                      entity_correct, len(key_links), entity_correct, len(response_links)],
                     dtype=np.float64)
+
+
+def _with_mention(links: Sequence[BridgingLink]) -> list[BridgingLink]:
+    """The links that name an anchor mention: the only ones mention-level scoring applies to."""
+    return [link for link in links if link.antecedent is not None]
 
 
 def _anaphors(links: Sequence[BridgingLink]) -> dict[tuple[int, ...], Mention]:
