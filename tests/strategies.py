@@ -127,7 +127,19 @@ def ua_document_pairs(draw: st.DrawFn) -> tuple[Document, Document]:
     mentions (so that matches happen) and drawing others afresh."""
     tokens = draw(st.integers(3, 14))
     key = draw(ua_documents(tokens))
-    response = draw(ua_documents(tokens))
+    drawn = draw(ua_documents(tokens))
+    # the response's own entities are named apart from the key's it borrows
+    response = Document(drawn.name, drawn.tokens,
+                        tuple(Entity(f"r{entity.id}", entity.mentions,
+                                     tuple(f"r{element}" for element in entity.elements))
+                              for entity in drawn.entities),
+                        drawn.non_referring,
+                        tuple(BridgingLink(link.anaphor, link.antecedent,
+                                           f"r{link.antecedent_entity}", link.relation)
+                              for link in drawn.bridging),
+                        tuple(Entity(f"r{entity.id}", entity.mentions,
+                                     tuple(f"r{element}" for element in entity.elements))
+                              for entity in drawn.discourse_deixis))
     if draw(st.booleans()):
         response = Document(response.name, response.tokens, key.entities[:1] + response.entities,
                             key.non_referring[:1] + response.non_referring,
