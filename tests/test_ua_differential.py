@@ -11,10 +11,12 @@ Skipped unless ``ANASCORE_UA_SCORER`` names a checkout of the scorer at ``v2.0-B
 
 (``ANASCORE_UA_SEEDS`` sets how many generated pairs, 40 by default.)
 
-What the generator leaves out, and why: split antecedents (scored on the split-antecedents
-branch), markables annotated twice on the same tokens and crossing markables (the scorer's
-conventions for them are described in ``docs/differences-ua.md``), bridging links without a
-MentionAnchor (the scorer needs one).
+Every third exact-matching pair also annotates some spans twice, which the UA scorer (and
+``compat="ua"``) counts in its own way. What the generator leaves out, and why: split
+antecedents (scored on the split-antecedents branch), crossing markables (the scorer reads them
+only with ``--allow-boundary-crossing``, and then no bare closing bracket), spans annotated
+twice under MIN matching or in bridging links (``docs/differences-ua.md``), bridging links
+without a MentionAnchor (the scorer needs one).
 """
 
 from __future__ import annotations
@@ -204,6 +206,30 @@ def _regroup(rng: random.Random, mentions: list[Mention], suffix: str) -> tuple[
                  for number, group in sorted(groups.items()))
 
 
+def with_repeats(rng: random.Random, document: Document) -> Document:
+    """The document with a few spans annotated twice (in the same entity or another), away
+    from bridging links: the UA scorer keeps every copy, and so does anascore under
+    compat="ua" with exact matching."""
+    linked = {mention.tokens for link in document.bridging
+              for mention in (link.anaphor, link.antecedent) if mention is not None}
+
+    def repeated(entities: tuple[Entity, ...]) -> tuple[Entity, ...]:
+        mentions = [mention for entity in entities for mention in entity.mentions
+                    if mention.tokens not in linked]
+        if not mentions or not entities:
+            return entities
+        result = list(entities)
+        for _ in range(rng.randrange(1, 3)):
+            target = rng.randrange(len(result))
+            copy = rng.choice(mentions)
+            result[target] = Entity(result[target].id, (*result[target].mentions, copy))
+        return tuple(result)
+
+    return Document(document.name, document.tokens, repeated(document.entities),
+                    document.non_referring, document.bridging,
+                    repeated(document.discourse_deixis))
+
+
 def ua_scores(key: Path, response: Path, *, singletons: bool, match: str) -> dict:
     settings = {"keep_singletons": singletons, "keep_split_antecedents": False,
                 "partial_match": match == "min", "keep_non_referring": True,
@@ -233,6 +259,9 @@ def test_equal_to_the_ua_scorer(tmp_path: Path, seed: int) -> None:
     keys = [generate(rng, f"doc{number}", rng.randrange(8, 30), min_probability=0.7)
             for number in range(2)]
     responses = [perturb(rng, key) for key in keys]
+    if match == "exact" and seed % 3 == 0:
+        keys = [with_repeats(rng, key) for key in keys]
+        responses = [with_repeats(rng, response) for response in responses]
     key_path, response_path = tmp_path / "key.conllua", tmp_path / "response.conllua"
     write_ua(keys, key_path)
     write_ua(responses, response_path)

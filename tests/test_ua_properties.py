@@ -9,7 +9,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from strategies import ua_document_pairs, ua_documents
 
@@ -23,6 +23,15 @@ MODES = [Options(match=match, compat=compat, keep_non_referring=True, keep_bridg
                  discourse_deixis=True)
          for match in ("exact", "min") for compat in ("none", "ua")]
 LAYER_METRICS = ("non_referring", "bridging")
+
+
+def repeats_spans(document: Document) -> bool:
+    """Whether a layer of entities holds a span twice: the UA scorer's counting of such files
+    (compat="ua") can go above 1, and below 1 for a perfect response (docs/differences-ua.md),
+    so the properties are checked there without them."""
+    return any(len({mention.tokens for entity in layer for mention in entity.mentions})
+               != sum(len(entity.mentions) for entity in layer)
+               for layer in (document.entities, document.discourse_deixis))
 
 
 def scores_of(key: Document, response: Document, options: Options):
@@ -47,6 +56,7 @@ def values(score) -> list[float]:
 @given(ua_document_pairs(), st.sampled_from(MODES))
 def test_scores_lie_between_zero_and_one(pair, options: Options) -> None:
     key, response = pair
+    assume(options.compat == "none" or not (repeats_spans(key) or repeats_spans(response)))
     for score in scores_of(key, response, options).values():
         assert all(0.0 <= value <= 1.0 for value in values(score))
 
@@ -54,6 +64,7 @@ def test_scores_lie_between_zero_and_one(pair, options: Options) -> None:
 @settings(max_examples=60, deadline=None)
 @given(ua_documents(), st.sampled_from(MODES))
 def test_a_perfect_response_scores_one(document: Document, options: Options) -> None:
+    assume(options.compat == "none" or not repeats_spans(document))
     result = scores_of(document, document, options)
     if document.non_referring:
         assert values(result["non_referring"]) == [1.0] * 3

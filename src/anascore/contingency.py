@@ -103,6 +103,15 @@ class Comparison:
     table: Contingency
     options: Options
     layers: Mapping[str, Comparison] = field(default_factory=lambda: MappingProxyType({}))
+    # Only when repeated mentions are counted as the UA scorer does (anascore.repeated_ua):
+    # the table precision is counted from, and the one CEAF assigns over.
+    response_table: Contingency | None = None
+    assignment_table: Contingency | None = None
+
+    @property
+    def precision_table(self) -> Contingency:
+        """The table precision is counted from, response entities as rows."""
+        return (self.response_table or self.table).transposed()
 
     @classmethod
     def from_sides(cls, key: Side, response: Side, alignment: Alignment,

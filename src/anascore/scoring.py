@@ -22,6 +22,7 @@ from anascore.matching import matcher_for
 from anascore.metrics import REGISTRY
 from anascore.model import Document
 from anascore.options import ENTITY_LAYERS, Options
+from anascore.repeated_ua import has_repeated_spans, ua_comparison
 from anascore.report import Report
 from anascore.selection import layer_document, select_side
 
@@ -45,6 +46,9 @@ def compare(key: Document | None, response: Document | None, options: Options,
     """Select, match and tabulate one layer of one document."""
     key_side = select_side(key, options, "key" + layer, warnings)
     response_side = select_side(response, options, "response" + layer, warnings)
+    if options.compat == "ua" and (has_repeated_spans(key_side)
+                                   or has_repeated_spans(response_side)):
+        return ua_comparison(key_side, response_side, options)
     alignment = matcher_for(options)(key_side.mentions, response_side.mentions)
     return Comparison.from_sides(key_side, response_side, alignment, options)
 

@@ -11,6 +11,9 @@ TC-A-7 … TC-A-9) and refuses to score past ten of them; anascore always keeps 
 and warns naming the document, the span and the entities. The same applies to a key that puts
 one span in two entities (reported: a gold annotation error).
 
+Under ``compat="ua"`` with exact matching, every copy is kept instead, and counted as the UA
+scorer 2.0 counts them (:mod:`anascore.repeated_ua`).
+
 Which copy is kept must not depend on the order entities are listed in (or a reordered file
 would score differently), so entities are taken in text order: by their distinct mentions' token
 positions, sorted, compared lexicographically, and the copy in the first entity is kept. This is
@@ -64,9 +67,16 @@ def select_side(document: Document | None, options: Options, role: str,
     """
     if document is None:
         return _EMPTY
-    entities = _without_repeated_mentions(document, role, warnings)
+    keep_repeated = options.compat == "ua" and options.match == "exact"
+    if keep_repeated:
+        entities = list(document.entities)
+    else:
+        entities = _without_repeated_mentions(document, role, warnings)
     if not options.keep_singletons:
         entities = [entity for entity in entities if len(entity.mentions) > 1]
+    if keep_repeated:
+        entities = _repeated_as_the_ua_scorer_keeps_them(entities, document, options, role,
+                                                         warnings)
     entities = [entity for entity in entities if entity.mentions]
     sizes = np.fromiter((len(entity.mentions) for entity in entities), dtype=np.int64,
                         count=len(entities))
@@ -121,6 +131,30 @@ def _with_other_layers(side: Side, document: Document, options: Options) -> Side
                 anchors[entity_id] = (*anchors.get(entity_id, ()), mention)
     return replace(side, non_referring=non_referring, bridging=bridging,
                    anchor_mentions=MappingProxyType(anchors))
+
+
+def _repeated_as_the_ua_scorer_keeps_them(entities: list[Entity], document: Document,
+                                          options: Options, role: str,
+                                          warnings: list[str]) -> list[Entity]:
+    """``compat="ua"``: every copy of a repeated span is kept, as the UA scorer 2.0 keeps
+    them (:mod:`anascore.repeated_ua` counts them its way) — except that with split
+    antecedents on it turns each entity into a set, so copies within one entity are one."""
+    spans = [mention.tokens for entity in entities for mention in entity.mentions]
+    if len(set(spans)) == len(spans):
+        return entities
+    counts: dict[tuple[int, ...], int] = {}
+    for span in spans:
+        counts[span] = counts.get(span, 0) + 1
+    for span, count in counts.items():
+        if count > 1:
+            warnings.append(f"{document.path or role}: document {document.name!r}: {role} "
+                            f"mention {Mention(span)} annotated {count} times; every copy "
+                            "kept, as the UA scorer keeps them (compat=ua)")
+    if not options.keep_split_antecedents:
+        return entities
+    return [replace(entity, mentions=tuple({mention.tokens: mention
+                                            for mention in entity.mentions}.values()))
+            for entity in entities]
 
 
 def _without_repeated_mentions(document: Document, role: str,

@@ -22,7 +22,9 @@ mention and covers its MIN (``match="min"``). Mention and entity scores count li
 anaphor annotated with two anchors has two links, and a response link is credited at most once
 (a maximum matching between the two links sets of an aligned anaphor). With one link per
 anaphor, as in CODI-CRAC, these are exactly the UA scorer's counts. Under ``compat="ua"`` all
-matching is exact and each anaphor keeps its last link, as the UA scorer does.
+matching is exact, each anaphor keeps its last link, and the entity test looks both anchor
+mentions up among the selected key entities (a span in two entities belongs to the last), as
+the UA scorer does.
 """
 
 from __future__ import annotations
@@ -64,6 +66,13 @@ def count_bridging(comparison: Comparison) -> np.ndarray:
     response_anaphors = _anaphors(response_links)
     alignment = matcher(list(key_anaphors.values()), list(response_anaphors.values()))
     key_groups = list(_groups(key_links).values())
+    owner = _owners(comparison) if options.compat == "ua" else None
+
+    def same_entity(key: BridgingLink, response: BridgingLink) -> bool:
+        if owner is not None and key.antecedent is not None and response.antecedent is not None:
+            return _same_entity_ua(key, response, owner)
+        return _same_entity(key, response, comparison.key.anchor_mentions,
+                            comparison.response.anchor_mentions, matches)
     response_groups = list(_groups(response_links).values())
     mention_correct = entity_correct = 0
     for key_index, response_index in zip(alignment.key.tolist(), alignment.response.tolist(),
@@ -72,10 +81,7 @@ def count_bridging(comparison: Comparison) -> np.ndarray:
         mention_correct += _maximum_matching(
             _with_mention(key_group), _with_mention(response_group),
             lambda k, r: matches(k.antecedent, r.antecedent))
-        entity_correct += _maximum_matching(
-            key_group, response_group,
-            lambda k, r: _same_entity(k, r, comparison.key.anchor_mentions,
-                                      comparison.response.anchor_mentions, matches))
+        entity_correct += _maximum_matching(key_group, response_group, same_entity)
     found = len(alignment)
     key_with_mention = len(_with_mention(key_links))
     response_with_mention = len(_with_mention(response_links))
@@ -117,6 +123,27 @@ def _same_entity(key: BridgingLink, response: BridgingLink,
     else:
         offered = response_anchors.get(response.antecedent_entity or "", ())
     return any(matches(k, r) for k in key_mentions for r in offered)
+
+
+def _owners(comparison: Comparison) -> dict[tuple[int, ...], int]:
+    """Span → the last key entity holding it, as the UA scorer looks entities up."""
+    owners: dict[tuple[int, ...], int] = {}
+    key = comparison.key
+    for mention, entity in zip(key.mentions, key.entity_of.tolist(), strict=True):
+        owners[mention.tokens] = max(entity, owners.get(mention.tokens, -1))
+    return owners
+
+
+def _same_entity_ua(key: BridgingLink, response: BridgingLink,
+                    owner: dict[tuple[int, ...], int]) -> bool:
+    """The UA scorer's entity test: the same anchor mention, or two anchor mentions that the
+    (selected) key entities look up to the same entity. (Links without an anchor mention,
+    which the UA scorer cannot read, are tested anascore's way.)"""
+    assert key.antecedent is not None and response.antecedent is not None
+    if key.antecedent.tokens == response.antecedent.tokens:
+        return True
+    entity = owner.get(key.antecedent.tokens)
+    return entity is not None and owner.get(response.antecedent.tokens) == entity
 
 
 def _maximum_matching(key: list[BridgingLink], response: list[BridgingLink],

@@ -15,9 +15,8 @@ from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
 
 def count_mentions(comparison: Comparison) -> np.ndarray:
     table = comparison.table
-    aligned = table.aligned
-    return np.array([aligned, table.key_sizes.sum(), aligned, table.response_sizes.sum()],
-                    dtype=np.float64)
+    return np.array([table.aligned, table.key_sizes.sum(), comparison.precision_table.aligned,
+                     table.response_sizes.sum()], dtype=np.float64)
 
 
 MENTIONS = Metric("mentions", "Mentions", PRF_FIELDS, count_mentions, prf_score,

@@ -21,9 +21,11 @@ from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
 def count_muc(comparison: Comparison) -> np.ndarray:
     table = comparison.table
     correct = int(table.counts.sum()) - len(table.counts)
+    response_view = comparison.precision_table
+    correct_response = int(response_view.counts.sum()) - len(response_view.counts)
     key_links = int((table.key_sizes - 1).sum())
     response_links = int((table.response_sizes - 1).sum())
-    return np.array([correct, key_links, correct, response_links], dtype=np.float64)
+    return np.array([correct, key_links, correct_response, response_links], dtype=np.float64)
 
 
 MUC = Metric("muc", "MUC", PRF_FIELDS, count_muc, prf_score,
