@@ -246,3 +246,25 @@ def test_blanc_with_no_link_of_either_kind() -> None:
     key = doc(entity("1", mention(0)))
     assert rpf(scores(key, key)["blanc"]) == (0.0, 0.0, 0.0)
     assert rpf(scores(key, key, compat="ua")["blanc"]) == (0.0, 0.0, 0.0)
+
+
+# ---------------------------------------------------------------- repeated mentions
+
+def test_compat_ua_counts_repeated_mentions_as_the_ua_scorer() -> None:
+    # key {a b} {c}; the response puts b in two entities: {a b} {b c}
+    a, b, c = mention(0), mention(1), mention(2)
+    key = doc(entity("K0", a, b), entity("K1", c))
+    response = doc(entity("R0", a, b), entity("R1", b, c))
+    # anascore keeps one copy of b, in the entity first in text order: the key itself
+    default = scores(key, response)
+    assert rpf(default["bcub"]) == (1.0, 1.0, 1.0)
+    # the UA scorer keeps both copies; a span belongs to the last entity holding it (b to R1)
+    ua = scores(key, response, compat="ua")
+    # B3 recall: K0's a goes to R0, its b to R1; K1's c to R1: (1²/2 + 1²/2 + 1²/1) / 3
+    # B3 precision: R0's a and b both go to K0; R1's b to K0, c to K1: (2²/2 + 2 · 1²/2) / 4
+    assert rpf(ua["bcub"]) == pytest.approx((2 / 3, 3 / 4, f1(2 / 3, 3 / 4)))
+    # MUC: K0 split in two: 0 of 1 link; R0 whole (1 link), R1 split: 1 of 2 links
+    assert rpf(ua["muc"]) == pytest.approx((0.0, 1 / 2, 0.0))
+    # CEAFm: a key copy counts for every response entity holding its span: K0–R0 2, K1–R1 1,
+    # over 3 key and 4 response copies
+    assert rpf(ua["ceafm"]) == pytest.approx((3 / 3, 3 / 4, f1(1.0, 3 / 4)))
