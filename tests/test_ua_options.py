@@ -168,3 +168,11 @@ def test_cli_bad_ua_file_is_one_line(tmp_path: Path, key: str, capsys) -> None:
 def test_cli_preset_needing_an_absent_match_method(key: str, capsys) -> None:
     assert main(["score", key, key, "--preset", "craft19"]) == 1
     assert "preset craft19 needs match='craft'" in capsys.readouterr().err
+
+
+def test_score_with_a_preset_keeps_its_settings(key: str) -> None:
+    report = anascore.score(key, key, preset="conll12")
+    assert report.options.keep_singletons is False
+    assert list(report.metrics) == ["muc", "bcub", "ceafe", "conll"]
+    assert anascore.score(key, key, preset="conll12", keep_singletons=True
+                          ).options.keep_singletons is True

@@ -54,8 +54,8 @@ def compare(key: Document | None, response: Document | None, options: Options,
 
 
 def score(key: PathLike, response: PathLike, *, format: str = "auto",
-          metrics: str | Iterable[str] | None = None, keep_singletons: bool = True,
-          match: str = "exact", **settings: Any) -> Report:
+          metrics: str | Iterable[str] | None = None, keep_singletons: bool | None = None,
+          match: str | None = None, **settings: Any) -> Report:
     """Score a response file against a key file.
 
     Parameters
@@ -63,14 +63,19 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
     key, response
         Paths of the gold annotation and of the system output.
     format
-        ``"auto"`` (detect) or ``"conll2012"``.
+        ``"auto"`` (detect), ``"conll2012"`` or ``"ua"``.
     metrics
         ``None`` or ``"all"`` for every metric, else names from
         :data:`anascore.options.METRIC_NAMES` (a list or a comma-separated string).
     keep_singletons
-        ``False`` removes single-mention entities from both sides before scoring.
+        ``False`` removes single-mention entities from both sides before scoring (default
+        ``True``, or the preset's).
     match
-        How mentions are aligned: ``"exact"``.
+        How mentions are aligned: ``"exact"`` (default) or ``"min"`` (UA MIN spans).
+    settings
+        Any other field of :class:`~anascore.options.Options` (``keep_non_referring``,
+        ``keep_bridging``, ``discourse_deixis``, ``compat`` …), and ``preset``: a shared
+        task's settings (:mod:`anascore.presets`), which the other settings given change.
 
     Returns
     -------
@@ -82,8 +87,9 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
     anascore.errors.AnascoreError
         For bad input, naming the file and line.
     """
-    options = Options.create(format=format, metrics=metrics, keep_singletons=keep_singletons,
-                             match=match, **settings)
+    given = {name: value for name, value in (("keep_singletons", keep_singletons),
+                                              ("match", match)) if value is not None}
+    options = Options.create(format=format, metrics=metrics, **given, **settings)
     return score_files(key, response, options)
 
 
