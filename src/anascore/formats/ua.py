@@ -24,8 +24,11 @@ naming the file and line):
   is required; ``MarkableID`` (optional) names the markable, and a markable opened again
   under the same ID after it closed gets another chunk (a discontinuous markable; its
   EntityID must not change); ``Min`` is its minimal span (token IDs: ``7``, a range ``7,9`` as
-  CODI-CRAC writes it or ``7-9``, or a list of such items); ``ElementOf`` lists the entities
-  (of the same column) the markable's entity is an element of (split-antecedent plurals).
+  CODI-CRAC writes it or ``7-9``, or a list of such items; IDs are unique in a document, as
+  the format says, and where a file numbers each sentence from 1 they are read within the
+  markable's sentence; a Min outside its markable, found in CODI-CRAC files, is kept as
+  written); ``ElementOf`` lists the entities (of the same column) the markable's entity is an
+  element of (split-antecedent plurals).
   Every attribute, known or not, is kept in :attr:`Mention.attributes`. A bracket that never
   closes, a closing bracket with nothing open, an ``ElementOf`` or ``Min`` naming nothing is
   an error.
