@@ -272,3 +272,15 @@ def test_malformations_name_file_and_line(tmp_path: Path, text: str, line: int,
         list(read_ua(path))
     assert raised.value.path == str(path)
     assert raised.value.line == line
+
+
+def test_min_ids_within_a_sentence_when_ids_restart(tmp_path: Path) -> None:
+    # CoNLL-U numbers tokens per sentence; the UA format numbers them per document. When a
+    # file restarts at 1, a Min ID is read within the markable's sentence.
+    path = tmp_path / "restart.conllua"
+    path.write_text(COLUMNS + "# newdoc id = d\n"
+                    "1\tAnna\t_\t_\t_\t_\t_\t_\t_\t_\t(EntityID=1|MarkableID=a|Min=1)\t_\t_\n\n"
+                    "1\tthe\t_\t_\t_\t_\t_\t_\t_\t_\t(EntityID=2|MarkableID=b|Min=2\t_\t_\n"
+                    "2\tdog\t_\t_\t_\t_\t_\t_\t_\t_\t)\t_\t_\n")
+    (document,) = read_ua(path)
+    assert [entity.mentions[0].min_tokens for entity in document.entities] == [(0,), (2,)]
