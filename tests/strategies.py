@@ -121,28 +121,45 @@ def ua_documents(draw: st.DrawFn, tokens: int | None = None) -> Document:
     )
 
 
+def _renamed(document: Document, prefix: str) -> Document:
+    """The document with every entity and pseudo-entity identifier prefixed."""
+    def entities(layer: tuple[Entity, ...]) -> tuple[Entity, ...]:
+        return tuple(Entity(prefix + entity.id, entity.mentions,
+                            tuple(prefix + element for element in entity.elements))
+                     for entity in layer)
+
+    return Document(
+        document.name, document.tokens, entities(document.entities),
+        tuple(Mention(mention.tokens, min_tokens=mention.min_tokens,
+                      attributes={"EntityID": prefix + mention.attributes["EntityID"]})
+              for mention in document.non_referring),
+        tuple(BridgingLink(link.anaphor, link.antecedent, prefix + (link.antecedent_entity or ""),
+                           link.relation) for link in document.bridging),
+        entities(document.discourse_deixis))
+
+
 @st.composite
 def ua_document_pairs(draw: st.DrawFn) -> tuple[Document, Document]:
     """A key and a response over the same tokens, the response sharing some of the key's
-    mentions (so that matches happen) and drawing others afresh."""
+    entities, non-referring markables and bridging links (so that matches happen) and drawing
+    others afresh."""
     tokens = draw(st.integers(3, 14))
     key = draw(ua_documents(tokens))
-    drawn = draw(ua_documents(tokens))
-    # the response's own entities are named apart from the key's it borrows
-    response = Document(drawn.name, drawn.tokens,
-                        tuple(Entity(f"r{entity.id}", entity.mentions,
-                                     tuple(f"r{element}" for element in entity.elements))
-                              for entity in drawn.entities),
-                        drawn.non_referring,
-                        tuple(BridgingLink(link.anaphor, link.antecedent,
-                                           f"r{link.antecedent_entity}", link.relation)
-                              for link in drawn.bridging),
-                        tuple(Entity(f"r{entity.id}", entity.mentions,
-                                     tuple(f"r{element}" for element in entity.elements))
-                              for entity in drawn.discourse_deixis))
+    response = _renamed(draw(ua_documents(tokens)), "r")
     if draw(st.booleans()):
-        response = Document(response.name, response.tokens, key.entities[:1] + response.entities,
-                            key.non_referring[:1] + response.non_referring,
-                            key.bridging[:2] + response.bridging,
-                            key.discourse_deixis[:1] + response.discourse_deixis)
+        entities = tuple(Entity(entity.id, entity.mentions) for entity in key.entities[:1])
+        entities += response.entities
+        non_referring = key.non_referring[:1] + response.non_referring
+        named = {entity.id for entity in entities}
+        named |= {mention.attributes["EntityID"] for mention in non_referring}
+        spans = {mention.tokens for entity in entities for mention in entity.mentions}
+        spans |= {mention.tokens for mention in non_referring}
+        borrowed = tuple(link for link in key.bridging[:2]
+                         if link.anaphor.tokens in spans and link.antecedent_entity in named
+                         and (link.antecedent is None or link.antecedent.tokens in spans))
+        response = Document(response.name, response.tokens, entities, non_referring,
+                            borrowed + response.bridging,
+                            tuple(Entity(entity.id, entity.mentions)
+                                  for entity in key.discourse_deixis[:1])
+                            + response.discourse_deixis)
     return key, response

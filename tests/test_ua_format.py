@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from strategies import ua_documents
+from strategies import ua_document_pairs, ua_documents
 
 from anascore.errors import FormatError
 from anascore.formats import detect_format, read_documents
 from anascore.formats.ua import read_ua, write_ua
 from anascore.model import BridgingLink, Document
+from anascore.options import Options
+from anascore.scoring import count_document
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ua"
 COLUMNS = ("# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC IDENTITY "
@@ -284,3 +286,28 @@ def test_min_ids_within_a_sentence_when_ids_restart(tmp_path: Path) -> None:
                     "2\tdog\t_\t_\t_\t_\t_\t_\t_\t_\t)\t_\t_\n")
     (document,) = read_ua(path)
     assert [entity.mentions[0].min_tokens for entity in document.entities] == [(0,), (2,)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(ua_document_pairs())
+def test_a_round_trip_keeps_every_score(tmp_path_factory, pair) -> None:
+    key, response = pair
+    folder = tmp_path_factory.mktemp("ua")
+    write_ua([key], folder / "key.conllua")
+    write_ua([response], folder / "response.conllua")
+    (key_again,) = read_ua(folder / "key.conllua")
+    (response_again,) = read_ua(folder / "response.conllua")
+    # compat="ua" counts a span annotated twice by the order the file lists entities in, which
+    # a written file may change (entities first mentioned on the same token)
+    repeated = any(len({m.tokens for entity in layer for m in entity.mentions})
+                   != sum(len(entity.mentions) for entity in layer)
+                   for document in pair
+                   for layer in (document.entities, document.discourse_deixis))
+    for compat in ("none",) if repeated else ("none", "ua"):
+        for match in ("exact", "min"):
+            options = Options(keep_non_referring=True, keep_bridging=True,
+                              discourse_deixis=True, compat=compat, match=match)
+            before = count_document(key, response, options, [])
+            after = count_document(key_again, response_again, options, [])
+            for name, counts in before.items():
+                assert after[name].tolist() == pytest.approx(counts.tolist()), (name, compat)

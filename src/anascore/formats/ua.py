@@ -536,7 +536,9 @@ def write_ua(documents: Iterable[Document], path: str | os.PathLike[str]) -> Non
 
     Reading the file back gives the same documents (tokens, entities, their mentions with
     ``Min`` and other attributes, split-antecedent ``ElementOf``, non-referring markables,
-    bridging links, the discourse-deixis layer), so every score is kept. Markables keep their
+    bridging links, the discourse-deixis layer), so every score is kept. (Entities come back
+    in the order their first mentions open in the text; only ``compat="ua"``'s counting of a
+    span annotated twice depends on that order.) Markables keep their
     ``MarkableID`` attribute when it is unique, else get ``markable_N``. Closing brackets are
     bare (``)``) unless two markables of a column cross, in which case that column names the
     markable it closes (``markable_3)``; the UA scorer reads such files with
