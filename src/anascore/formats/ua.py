@@ -618,13 +618,16 @@ class _LayerWriter:
 
     def markable_of(self, mention: Mention,
                     entity_id: str | None = None) -> _WrittenMarkable | None:
-        """The markable written for ``mention`` (of entity ``entity_id`` when several
-        markables have its tokens)."""
+        """The markable written for ``mention``; when several markables have its tokens, the
+        one of entity ``entity_id`` (or of the mention's own EntityID), then the one with the
+        same MIN, then the mention itself."""
         candidates = self.by_tokens.get(mention.tokens, [])
-        for markable in candidates:
-            if markable.entity_id == entity_id:
-                return markable
-        return candidates[0] if candidates else None
+        if not candidates:
+            return None
+        wanted = entity_id or mention.attributes.get("EntityID")
+        return max(candidates, key=lambda markable: (
+            markable.entity_id == wanted, markable.mention.min_tokens == mention.min_tokens,
+            markable.mention is mention))
 
     def add_entities(self, entities: Iterable[Entity]) -> None:
         for entity in entities:

@@ -97,7 +97,11 @@ def _with_mention(links: Sequence[BridgingLink]) -> list[BridgingLink]:
 
 
 def _anaphors(links: Sequence[BridgingLink]) -> dict[tuple[int, ...], Mention]:
-    return {link.anaphor.tokens: link.anaphor for link in links}
+    """Each anaphor span once, as its first link gives it."""
+    anaphors: dict[tuple[int, ...], Mention] = {}
+    for link in links:
+        anaphors.setdefault(link.anaphor.tokens, link.anaphor)
+    return anaphors
 
 
 def _groups(links: Sequence[BridgingLink]) -> dict[tuple[int, ...], list[BridgingLink]]:
