@@ -24,6 +24,8 @@ METRIC_NAMES: tuple[str, ...] = (
 DERIVED_METRICS: dict[str, tuple[str, ...]] = {"conll": ("muc", "bcub", "ceafe")}
 MATCH_METHODS: tuple[str, ...] = ("exact",)
 FORMATS: tuple[str, ...] = ("auto", "conll2012")
+#: The resampling seed when none is given, so that a command run twice prints the same numbers.
+DEFAULT_SEED = 12345
 
 
 @dataclass(frozen=True)
@@ -41,12 +43,28 @@ class Options:
         How response mentions are aligned with key mentions (``exact``: same tokens).
     format
         The input format; ``auto`` detects it from the file.
+    confidence
+        Bootstrap resamples for confidence intervals of every reported score (0: none).
+    confidence_level
+        The coverage of those intervals (0.95: 95% percentile intervals).
+    seed
+        The seed of every resampling (bootstrap, paired tests), so that numbers repeat.
+    paired_bs
+        Resamples of the paired bootstrap test of each response against the first (0: none).
+    paired_ar
+        Trials of the approximate randomization test of each response against the first
+        (0: none).
     """
 
     keep_singletons: bool = True
     metrics: tuple[str, ...] = METRIC_NAMES
     match: str = "exact"
     format: str = "auto"
+    confidence: int = 0
+    confidence_level: float = 0.95
+    seed: int = DEFAULT_SEED
+    paired_bs: int = 0
+    paired_ar: int = 0
 
     def __post_init__(self) -> None:
         unknown = [name for name in self.metrics if name not in METRIC_NAMES]
@@ -67,6 +85,16 @@ class Options:
             raise OptionsError(
                 f"unknown format {self.format!r}; expected one of {', '.join(FORMATS)}"
             )
+        for name in ("confidence", "paired_bs", "paired_ar"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise OptionsError(f"{name} must be a whole number of resamples (0: none), "
+                                   f"not {value!r}")
+        if not 0 < self.confidence_level < 1:
+            raise OptionsError(f"confidence_level must lie strictly between 0 and 1, "
+                               f"not {self.confidence_level!r}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise OptionsError(f"seed must be a non-negative whole number, not {self.seed!r}")
 
     @classmethod
     def create(cls, *, metrics: str | Iterable[str] | None = None, **settings: Any) -> Options:
@@ -112,6 +140,14 @@ class Options:
         parts = [
             f"match:{self.match}",
             f"singletons:{'keep' if self.keep_singletons else 'remove'}",
-            f"version:{__version__}",
         ]
+        if self.confidence:
+            parts.append(f"bootstrap:{self.confidence}@{self.confidence_level:g}")
+        if self.paired_bs:
+            parts.append(f"paired-bs:{self.paired_bs}")
+        if self.paired_ar:
+            parts.append(f"paired-ar:{self.paired_ar}")
+        if self.confidence or self.paired_bs or self.paired_ar:
+            parts.append(f"seed:{self.seed}")
+        parts.append(f"version:{__version__}")
         return "|".join(parts)

@@ -14,7 +14,14 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.contingency import Comparison, Contingency
-from anascore.metrics.base import PRF_FIELDS, Metric, exact_sum, prf_score, recall_precision
+from anascore.metrics.base import (
+    PRF_FIELDS,
+    Metric,
+    exact_sum,
+    prf_score,
+    prf_score_batch,
+    recall_precision,
+)
 
 
 def _bcubed_recall(table: Contingency) -> tuple[float, float]:
@@ -28,4 +35,5 @@ def count_bcubed(comparison: Comparison) -> np.ndarray:
 
 
 BCUBED = Metric("bcub", "B3", PRF_FIELDS, count_bcubed, prf_score,
-                "Bagga & Baldwin 1998, Algorithms for scoring coreference chains")
+                "Bagga & Baldwin 1998, Algorithms for scoring coreference chains",
+                score_batch=prf_score_batch)

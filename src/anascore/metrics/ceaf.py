@@ -18,7 +18,7 @@ import numpy as np
 
 from anascore.contingency import Comparison
 from anascore.metrics.assignment import best_assignment_total
-from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
+from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 
 
 def count_ceafm(comparison: Comparison) -> np.ndarray:
@@ -38,6 +38,8 @@ def count_ceafe(comparison: Comparison) -> np.ndarray:
 
 
 CEAFM = Metric("ceafm", "CEAFm", PRF_FIELDS, count_ceafm, prf_score,
-               "Luo 2005, On coreference resolution performance metrics (φ₃)")
+               "Luo 2005, On coreference resolution performance metrics (φ₃)",
+               score_batch=prf_score_batch)
 CEAFE = Metric("ceafe", "CEAFe", PRF_FIELDS, count_ceafe, prf_score,
-               "Luo 2005, On coreference resolution performance metrics (φ₄)")
+               "Luo 2005, On coreference resolution performance metrics (φ₄)",
+               score_batch=prf_score_batch)

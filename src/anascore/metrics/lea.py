@@ -15,7 +15,14 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.contingency import Comparison, Contingency, links
-from anascore.metrics.base import PRF_FIELDS, Metric, exact_sum, prf_score, recall_precision
+from anascore.metrics.base import (
+    PRF_FIELDS,
+    Metric,
+    exact_sum,
+    prf_score,
+    prf_score_batch,
+    recall_precision,
+)
 
 
 def _lea_recall(table: Contingency) -> tuple[float, float]:
@@ -35,4 +42,5 @@ def count_lea(comparison: Comparison) -> np.ndarray:
 
 
 LEA = Metric("lea", "LEA", PRF_FIELDS, count_lea, prf_score,
-             "Moosavi & Strube 2016, Which coreference evaluation metric do you trust?")
+             "Moosavi & Strube 2016, Which coreference evaluation metric do you trust?",
+             score_batch=prf_score_batch)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.contingency import Comparison
-from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
+from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 
 
 def count_muc(comparison: Comparison) -> np.ndarray:
@@ -27,4 +27,5 @@ def count_muc(comparison: Comparison) -> np.ndarray:
 
 
 MUC = Metric("muc", "MUC", PRF_FIELDS, count_muc, prf_score,
-             "Vilain et al. 1995, A model-theoretic coreference scoring scheme")
+             "Vilain et al. 1995, A model-theoretic coreference scoring scheme",
+             score_batch=prf_score_batch)

@@ -8,8 +8,8 @@ Renderers (:mod:`anascore.report.text`, :mod:`anascore.report.reference_layout`)
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -18,6 +18,7 @@ import numpy as np
 from anascore.metrics import REGISTRY
 from anascore.options import Options
 from anascore.scores import MetricResult
+from anascore.stats.bootstrap import MetricInterval, confidence_intervals
 from anascore.stats.sums import column_sums, scores_from_counts
 from anascore.version import __version__
 
@@ -37,12 +38,16 @@ class Report:
         the metric's ``fields``).
     warnings
         Everything anascore noticed and scored anyway (repeated mentions, missing documents).
+    intervals
+        Bootstrap confidence intervals of every reported metric, when ``options.confidence``
+        asks for them (:meth:`with_intervals`); else ``None``.
     """
 
     options: Options
     document_names: tuple[str, ...]
     counts: dict[str, np.ndarray]
     warnings: tuple[str, ...] = field(default=())
+    intervals: Mapping[str, MetricInterval] | None = None
 
     @classmethod
     def from_records(cls, options: Options, names: Sequence[str],
@@ -87,7 +92,30 @@ class Report:
         """Scores of every document, in key order."""
         return {name: self.document(name) for name in self.document_names}
 
-    def to_dict(self, *, per_document: bool = False) -> dict[str, Any]:
+    def with_intervals(self, *, progress: bool = False) -> Report:
+        """A copy with the bootstrap intervals ``options.confidence`` asks for (itself if it
+        asks for none), resampled from the document counts
+        (:func:`anascore.stats.bootstrap.confidence_intervals`)."""
+        if not self.options.confidence:
+            return self
+        [intervals] = confidence_intervals(
+            [self.counts], self.options.metrics, resamples=self.options.confidence,
+            level=self.options.confidence_level, seed=self.options.seed, progress=progress)
+        return replace(self, intervals=intervals)
+
+    def document_order(self, sort_by: str | None = None) -> list[str]:
+        """Document names in key order, or by ``sort_by``'s F1, lowest (worst) first (ties in
+        key order)."""
+        if sort_by is None:
+            return list(self.document_names)
+        if sort_by not in self.options.metrics:
+            raise KeyError(f"metric {sort_by!r} is not reported; expected one of "
+                           f"{', '.join(self.options.metrics)}")
+        scores = self.per_document()
+        return sorted(self.document_names, key=lambda name: scores[name][sort_by].f1)
+
+    def to_dict(self, *, per_document: bool = False,
+                sort_by: str | None = None) -> dict[str, Any]:
         """The JSON object ``anascore score --output json`` prints."""
         result: dict[str, Any] = {
             "version": self.version,
@@ -97,12 +125,19 @@ class Report:
             "metrics": {name: score.to_dict() for name, score in self.metrics.items()},
             "warnings": list(self.warnings),
         }
+        if self.intervals is not None:
+            result["intervals"] = {name: interval.to_dict()
+                                   for name, interval in self.intervals.items()}
         if per_document:
+            scores = self.per_document()
             result["per_document"] = {
-                name: {"metrics": {metric: score.to_dict() for metric, score in scores.items()}}
-                for name, scores in self.per_document().items()
+                name: {"metrics": {metric: score.to_dict()
+                                   for metric, score in scores[name].items()}}
+                for name in self.document_order(sort_by)
             }
+            if sort_by is not None:
+                result["per_document_sorted_by"] = sort_by
         return result
 
-    def to_json(self, *, per_document: bool = False) -> str:
-        return json.dumps(self.to_dict(per_document=per_document), indent=2)
+    def to_json(self, *, per_document: bool = False, sort_by: str | None = None) -> str:
+        return json.dumps(self.to_dict(per_document=per_document, sort_by=sort_by), indent=2)
