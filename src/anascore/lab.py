@@ -206,7 +206,7 @@ def resolved_entities(decreasing: bool) -> Experiment:
         points.append(Point(str(count), share, score_response(response)))
     order = "decreasing" if decreasing else "increasing"
     return Experiment(4 if decreasing else 5, f"Entities resolved in {order} size",
-                      "key entities resolved", tuple(points),
+                      "share of key links resolved", tuple(points),
                       f"The first n key entities in {order} order of size, each complete; "
                       "x: the share of key links they hold.")
 
@@ -503,7 +503,8 @@ def lab_tables(experiments: Sequence[Experiment]) -> list[Any]:
     metrics = lab_metrics(experiments)
     tables = []
     for experiment in experiments:
-        columns = (Column("response", numeric=False), Column(experiment.x_label),
+        first = "entities" if experiment.figure in (4, 5) else "response"
+        columns = (Column(first, numeric=False), Column(experiment.x_label),
                    *(Column(metric_title(name)) for name in metrics))
         rows = tuple((point.label, Percent(point.x) if experiment.figure not in (6, 7)
                       else None, *(Percent(point.f1(name)) for name in metrics))
