@@ -2,10 +2,15 @@
 
 Each table is a ``table`` float with a ``tabular`` (``booktabs`` rules: the preamble needs
 ``\\usepackage{booktabs}``), its title and note as the caption, the best score of each column
-in bold in the scores table, and metric groups (recall, precision, F1) under a shared
-heading. The first table carries the signature as a footnote: the mark sits in a last row of
-the table and ``\\footnotetext`` follows the float — a footnote mark in a caption is typeset
-twice when the caption runs over one line, and a footnote inside a float is lost.
+in bold in the scores table, metric groups (recall, precision, F1) under a shared heading,
+and intervals in small type on a line under their scores; tables of more than :data:`WIDE`
+columns are ``table*`` (both columns of a two-column paper).
+
+The first table carries the signature as a table footnote: a mark (ᵃ) after the caption's
+title, and the note in small type under the table, inside the float — so it always stays on
+the table's page. LaTeX's own ``\\footnote`` is not used: inside a float it is lost, a
+``\\footnotemark`` in a caption is stepped twice when the caption runs over one line, and a
+``\\footnotetext`` after a ``table*`` lands on another page than the table.
 """
 
 from __future__ import annotations
@@ -13,15 +18,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from anascore.report.tables import Cell, Percent, Probability, Range, Signed, Table
+from anascore.stats.bootstrap import Interval
 from anascore.version import __version__
 
 _SPECIAL = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
     "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
     "|": r"\textbar{}", "<": r"\textless{}", ">": r"\textgreater{}",
+    "Δ": r"$\Delta$", "–": "--", "×": r"$\times$", "…": r"\ldots{}", "³": r"$^3$",
+    "²": r"$^2$", "≥": r"$\geq$", "≤": r"$\leq$",
 }
 #: Metric titles as papers typeset them.
-_TITLES = {"B3": r"B$^3$", "CEAFm": r"CEAF$_m$", "CEAFe": r"CEAF$_e$", "ΔF1": r"$\Delta$F1"}
+_TITLES = {"B3": r"B$^3$", "CEAFm": r"CEAF$_m$", "CEAFe": r"CEAF$_e$"}
+#: Tables wider than this many columns span both columns of a two-column paper.
+WIDE = 6
 
 
 def escape(text: str) -> str:
@@ -34,7 +44,7 @@ def escape(text: str) -> str:
 
 
 def _title(text: str) -> str:
-    return _TITLES.get(text) or escape(text).replace("Δ", r"$\Delta$")
+    return _TITLES.get(text) or escape(text)
 
 
 def _number(value: float) -> str:
@@ -45,16 +55,13 @@ def format_latex_cell(cell: Cell, bold: bool = False) -> str:
     if cell is None:
         return ""
     if isinstance(cell, str):
-        return escape(cell)
+        return _title(cell)
     if isinstance(cell, Percent):
         text = _number(cell.value)
         if bold:
             text = rf"\textbf{{{text}}}"
         if cell.mark:
             text += rf"$^{{{escape(cell.mark)}}}$"
-        if cell.interval is not None:
-            text += (rf" {{\scriptsize[{_number(cell.interval.low)}, "
-                     rf"{_number(cell.interval.high)}]}}")
         return text
     if isinstance(cell, Signed):
         if cell.interval is not None:
@@ -62,10 +69,14 @@ def format_latex_cell(cell: Cell, bold: bool = False) -> str:
                     f"${cell.interval.high * 100:+.2f}$]")
         return f"${cell.value * 100:+.2f}$"
     if isinstance(cell, Range):
-        return f"{_number(cell.interval.low)}--{_number(cell.interval.high)}"
+        return _range(cell.interval)
     assert isinstance(cell, Probability)
     text = f"{cell.value:.4f}"
     return text + (rf"$^{{{escape(cell.mark)}}}$" if cell.mark else "")
+
+
+def _range(interval: Interval) -> str:
+    return rf"{{\scriptsize {_number(interval.low)}--{_number(interval.high)}}}"
 
 
 def _best_rows(table: Table) -> dict[int, float]:
@@ -81,11 +92,15 @@ def _best_rows(table: Table) -> dict[int, float]:
 
 
 def render_latex_table(table: Table, *, label: str, footnote: str = "") -> list[str]:
-    """One table float (and, when ``footnote`` is given, its footnote text after it)."""
+    """One table float (with ``footnote`` as its table footnote, when given)."""
     width = len(table.columns)
     alignment = "".join("r" if column.numeric else "l" for column in table.columns)
-    lines = [r"\begin{table}[t]", r"\centering", r"\small",
-             rf"\begin{{tabular}}{{{alignment}}}", r"\toprule"]
+    environment = "table*" if width > WIDE else "table"
+    lines = [rf"\begin{{{environment}}}[t]", r"\centering", r"\small"]
+    if any(isinstance(cell, Percent) and cell.interval is not None
+           for row in table.rows for cell in row):
+        lines.append(r"\setlength{\tabcolsep}{4pt}")
+    lines += [rf"\begin{{tabular}}{{{alignment}}}", r"\toprule"]
     if any(column.group for column in table.columns):
         groups: list[tuple[str, int, int]] = []
         for index, column in enumerate(table.columns):
@@ -113,15 +128,18 @@ def render_latex_table(table: Table, *, label: str, footnote: str = "") -> list[
                                    == cell.value)
                  for index, cell in enumerate(row)]
         lines.append(" & ".join(cells) + r" \\")
+        intervals = [_range(cell.interval) if isinstance(cell, Percent)
+                     and cell.interval is not None else "" for cell in row]
+        if any(intervals):
+            lines.append(" & ".join(intervals) + r" \\")
     lines.append(r"\bottomrule")
-    if footnote:
-        lines.append(rf"\multicolumn{{{width}}}{{r}}{{\scriptsize anascore "
-                     rf"{escape(__version__)}\footnotemark}} \\")
     lines.append(r"\end{tabular}")
-    caption = escape(table.title) + "." + (f" {escape(table.note)}" if table.note else "")
-    lines += [rf"\caption{{{caption}}}", rf"\label{{{label}}}", r"\end{table}"]
+    mark = r"\textsuperscript{a}" if footnote else ""
     if footnote:
-        lines.append(rf"\footnotetext{{{footnote}}}")
+        lines.append(rf"\par\smallskip{{\footnotesize {mark}\,{footnote}\par}}")
+    caption = escape(table.title) + "." + mark + (f" {escape(table.note)}" if table.note
+                                                   else "")
+    lines += [rf"\caption{{{caption}}}", rf"\label{{{label}}}", rf"\end{{{environment}}}"]
     return lines
 
 
@@ -129,8 +147,9 @@ def render_latex(tables: Sequence[Table], signature: str) -> str:
     """Every table as a float; the first with the signature as its footnote."""
     lines = [f"% anascore {__version__}: needs \\usepackage{{booktabs}} in the preamble."]
     for number, table in enumerate(tables):
-        breakable = escape(signature).replace(r"\textbar{}", r"\textbar{}\allowbreak{}")
-        footnote = rf"anascore signature: \texttt{{{breakable}}}" if number == 0 else ""
+        breakable = "|\\allowbreak{}".join(escape(part) for part in signature.split("|"))
+        footnote = (rf"anascore {escape(__version__)} signature: \texttt{{{breakable}}}"
+                    if number == 0 else "")
         label = f"tab:anascore-{table.kind}" + (f"-{number}" if number else "")
         lines += render_latex_table(table, label=label, footnote=footnote)
         lines.append("")

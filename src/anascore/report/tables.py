@@ -126,7 +126,7 @@ def significance_note(systems: SystemsReport) -> str:
         APPROXIMATE_RANDOMIZATION
     alpha = 1 - systems.options.confidence_level
     compared = len(systems.names) - 1
-    return (f"{SIGNIFICANT} differs from the baseline {systems.baseline} with p < {alpha:g} "
+    return (f"{SIGNIFICANT} differs from {systems.baseline} (the baseline) with p < {alpha:g} "
             f"({TEST_TITLES[test].split(' (')[0].lower()}, Holm-adjusted over "
             f"{compared} system{'s' if compared > 1 else ''}).")
 
@@ -241,7 +241,7 @@ def test_tables(systems: SystemsReport) -> list[Table]:
             rows.append(tuple(cells))
         trials = results[0].trials
         what = "resamples" if bootstrap else "trials"
-        note = (f"Against the baseline {systems.baseline}, {trials} {what}, seed "
+        note = (f"Against {systems.baseline} (the baseline), {trials} {what}, seed "
                 f"{systems.options.seed}. ΔF1 in percentage points; p two-sided; "
                 f"{SIGNIFICANT}: Holm-adjusted p < {alpha:g}.")
         if bootstrap:
