@@ -32,7 +32,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from anascore.contingency import links
 from anascore.model import Document, Entity, Mention
 from anascore.options import METRIC_NAMES, Options
 from anascore.report import Report
@@ -57,6 +56,11 @@ EXTRA_MENTIONS: tuple[tuple[int, int], ...] = (
 MENTION_SHARES = (0.2, 0.4, 0.6, 0.8, 1.0)
 
 Clusters = list[list[int]]
+
+
+def links(size: int) -> int:
+    """Coreference links among ``size`` mentions: ``size (size − 1) / 2``."""
+    return size * (size - 1) // 2
 
 
 @dataclass(frozen=True)
@@ -135,16 +139,16 @@ def _prefix_sizes(share: float) -> list[int]:
     closest to ``share`` of the key's links, spread evenly: the entity with the smallest
     share of its own links resolved grows first, by one mention (from none, by two)."""
     sizes = [0] * len(KEY_SIZES)
-    target = share * sum(int(links(size)) for size in KEY_SIZES)
+    target = share * sum(links(size) for size in KEY_SIZES)
     total = 0
     while True:
         open_entities = [index for index, size in enumerate(KEY_SIZES) if sizes[index] < size]
         if not open_entities:
             return sizes
-        index = min(open_entities, key=lambda i: (int(links(sizes[i])) / int(links(KEY_SIZES[i])),
+        index = min(open_entities, key=lambda i: (links(sizes[i]) / links(KEY_SIZES[i]),
                                                   -KEY_SIZES[i], i))
         grown = 2 if sizes[index] == 0 else sizes[index] + 1
-        added = int(links(grown)) - int(links(sizes[index]))
+        added = links(grown) - links(sizes[index])
         if abs(total + added - target) >= abs(total - target):
             return sizes
         sizes[index], total = grown, total + added
@@ -174,12 +178,12 @@ def resolved_links(with_wrong_links: bool) -> Experiment:
     """Figures 2 and 3: a growing share of the key's links resolved, with the other mentions
     left out (2) or linked to mentions of other entities (3)."""
     key = key_clusters()
-    total_links = sum(int(links(size)) for size in KEY_SIZES)
+    total_links = sum(links(size) for size in KEY_SIZES)
     points = []
     for share in LINK_SHARES:
         sizes = _prefix_sizes(share)
         resolved = [cluster[:m] for cluster, m in zip(key, sizes, strict=True) if m]
-        reached = sum(int(links(m)) for m in sizes) / total_links
+        reached = sum(links(m) for m in sizes) / total_links
         response = [list(cluster) for cluster in resolved]
         if with_wrong_links:
             leftovers = [cluster[m:] for cluster, m in zip(key, sizes, strict=True)]
@@ -198,11 +202,11 @@ def resolved_links(with_wrong_links: bool) -> Experiment:
 def resolved_entities(decreasing: bool) -> Experiment:
     """Figures 4 and 5: whole key entities resolved, largest (4) or smallest (5) first."""
     key = sorted(key_clusters(), key=len, reverse=decreasing)
-    total_links = sum(int(links(size)) for size in KEY_SIZES)
+    total_links = sum(links(size) for size in KEY_SIZES)
     points = []
     for count in range(len(key) + 1):
         response = [list(cluster) for cluster in key[:count]]
-        share = sum(int(links(len(cluster))) for cluster in response) / total_links
+        share = sum(links(len(cluster)) for cluster in response) / total_links
         points.append(Point(str(count), share, score_response(response)))
     order = "decreasing" if decreasing else "increasing"
     return Experiment(4 if decreasing else 5, f"Entities resolved in {order} size",

@@ -85,9 +85,10 @@ def _best_rows(table: Table) -> dict[int, float]:
     if not table.best_of_column or len(table.rows) < 2:
         return best
     for index, column in enumerate(table.columns):
-        values = [row[index].value for row in table.rows if isinstance(row[index], Percent)]
+        values = [cell.value for row in table.rows
+                  if isinstance(cell := row[index], Percent)]
         if column.numeric and values:
-            best[index] = max(values)  # type: ignore[union-attr]
+            best[index] = max(values)
     return best
 
 

@@ -149,8 +149,9 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
                  yerr=errors, capsize=3 if errors is not None else 0,
                  error_kw={"elinewidth": 1, "ecolor": "black"})
         tops = values if errors is None else values + errors[1]
-        for x, value, top in zip(offsets, values, tops, strict=True):
-            bars.annotate(f"{value:.1f}", (x, top), xytext=(0, 3),
+        labels = [f"{value:.1f}" for value in values]
+        for x, label, top in zip(offsets, labels, tops, strict=True):
+            bars.annotate(label, (x, top), xytext=(0, 3),
                           textcoords="offset points", ha="center", va="bottom", fontsize=7,
                           rotation=90 if len(systems) > 2 else 0)
     bars.set_xticks(positions, [_title(name) for name in metrics])
@@ -178,9 +179,9 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
             patch.set_facecolor(color)
             patch.set_alpha(0.3)
         jitter = np.random.default_rng(0)
-        for index, values in enumerate(data):
-            xs = index + 1 + jitter.uniform(-0.15, 0.15, len(values))
-            spread.scatter(xs, values, s=10, color=colors[index], alpha=0.7, zorder=3)
+        for index, document_f1 in enumerate(data):
+            xs = index + 1 + jitter.uniform(-0.15, 0.15, len(document_f1))
+            spread.scatter(xs, document_f1, s=10, color=colors[index], alpha=0.7, zorder=3)
             spread.scatter([index + 1], [systems[index].f1[metric] * 100], marker="D", s=40,
                            color="black", zorder=4,
                            label="corpus F1" if index == 0 else None)
@@ -216,7 +217,7 @@ def plot_lab(experiments: Sequence[Experiment], output: str | os.PathLike[str]) 
     figure = figure_class(figsize=(12, 3.6 * rows), layout="constrained")
     axes = figure.subplots(rows, columns, squeeze=False).ravel()
     markers = "os^vDPX*"
-    handles = []
+    handles: list[Any] = []
     for axis, experiment in zip(axes, experiments, strict=False):
         categorical = experiment.figure in (6, 7)
         counted = experiment.figure in (4, 5)

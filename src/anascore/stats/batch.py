@@ -31,7 +31,10 @@ def batch_scores(counts: Mapping[str, np.ndarray],
         if name in DERIVED_METRICS:
             parts = [results[part] if part in results else _score_rows(part, counts[part])
                      for part in DERIVED_METRICS[name]]
-            results[name] = ScoreArrays(None, None, sum(part.f1 for part in parts) / len(parts))
+            total = np.zeros(len(parts[0].f1))
+            for part in parts:
+                total = total + part.f1
+            results[name] = ScoreArrays(None, None, total / len(parts))
         else:
             results[name] = _score_rows(name, counts[name])
     return results
