@@ -25,6 +25,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import re
@@ -182,6 +183,33 @@ def cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
+def source_revision() -> str:
+    """The commit of the checkout this benchmark belongs to, flagged when ``src/`` has
+    uncommitted changes (an editable install runs the working tree, not the commit)."""
+    root = HERE.parent
+    try:
+        commit = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
+                                capture_output=True, text=True, timeout=60)
+        status = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--", "src"],
+                                capture_output=True, text=True, timeout=60)
+    except OSError:
+        return "unknown"
+    if commit.returncode != 0:
+        return "unknown"
+    dirty = " with uncommitted changes in src/" if status.stdout.strip() else ""
+    return f"commit {commit.stdout.strip()}{dirty}"
+
+
+def corpus_description(folder: Path) -> str:
+    """The seed and error settings of the corpora in ``folder``, from their manifest."""
+    manifest = folder / generate_corpus.MANIFEST
+    if not manifest.is_file():
+        return f"{folder} (no {generate_corpus.MANIFEST})"
+    settings = json.loads(manifest.read_text(encoding="utf-8"))
+    return (f"generate_corpus.py --seed {settings['seed']} (OntoNotes-sized: "
+            f"{settings['ontonotes']})")
+
+
 def verdict(ok: bool) -> str:
     """A table cell for a target: met or missed."""
     return "met" if ok else "**missed**"
@@ -224,8 +252,7 @@ def render(results: Sequence[Result], environment: dict[str, str]) -> str:
         peak = max(result.peak_mb for result in ours)
         lines.append(f"| anascore peak memory < {TARGET_PEAK_MB:g} MB | {peak:.0f} MB | "
                      f"{verdict(peak < TARGET_PEAK_MB)} | |")
-    lines += ["", "Environment: " + "; ".join(f"{key}: {value}"
-                                             for key, value in environment.items()) + "."]
+    lines += ["", *(f"- {key}: {value}" for key, value in environment.items())]
     return "\n".join(lines)
 
 
@@ -296,7 +323,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "Python": platform.python_version(),
         "anascore": tool_version([*anascore, "--version"]) if anascore else "not installed",
         "perl": tool_version([perl, "-e", "print $^V"]) if perl else "not installed",
-        "corpus seed": str(args.seed) if args.corpus is None else f"given ({corpus})",
+        "anascore source": source_revision(),
+        "corpus": corpus_description(corpus),
         "timing": f"median of {args.repeats} whole-process runs after one warm-up; peak RSS "
                   "from os.wait4",
     }
