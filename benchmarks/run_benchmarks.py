@@ -230,28 +230,32 @@ def render(results: Sequence[Result], environment: dict[str, str]) -> str:
     perl = found.get(("perl", "ontonotes"))
     baseline = found.get(("baseline", "ontonotes"))
     single = found.get(("anascore", "single"))
-    lines += ["", "| target | measured (median wall clock) | | CPU time ratio |",
-              "|---|---:|---|---:|"]
+    lines += ["", "| target | median wall clock | | median CPU time | |",
+              "|---|---:|---|---:|---|"]
     if anascore and perl:
         ratio = perl.median / anascore.median
+        cpu = perl.median_cpu / anascore.median_cpu
         lines.append(f"| Perl `all` / anascore ≥ {TARGET_PERL_RATIO:g}× (OntoNotes-sized) | "
                      f"{ratio:.1f}× | {verdict(ratio >= TARGET_PERL_RATIO)} | "
-                     f"{perl.median_cpu / anascore.median_cpu:.1f}× |")
+                     f"{cpu:.1f}× | {verdict(cpu >= TARGET_PERL_RATIO)} |")
     if anascore and baseline:
         ratio = anascore.median / baseline.median
+        cpu = anascore.median_cpu / baseline.median_cpu
         lines.append(f"| anascore / read-and-split baseline ≤ {TARGET_BASELINE_RATIO:g}× "
                      f"(OntoNotes-sized) | {ratio:.2f}× | "
-                     f"{verdict(ratio <= TARGET_BASELINE_RATIO)} | "
-                     f"{anascore.median_cpu / baseline.median_cpu:.2f}× |")
+                     f"{verdict(ratio <= TARGET_BASELINE_RATIO)} | {cpu:.2f}× | "
+                     f"{verdict(cpu <= TARGET_BASELINE_RATIO)} |")
     if single:
         lines.append(f"| anascore, one document of 20,000 key mentions < "
                      f"{TARGET_SINGLE_SECONDS:g} s | {single.median:.2f} s | "
-                     f"{verdict(single.median < TARGET_SINGLE_SECONDS)} | |")
+                     f"{verdict(single.median < TARGET_SINGLE_SECONDS)} | "
+                     f"{single.median_cpu:.2f} s | "
+                     f"{verdict(single.median_cpu < TARGET_SINGLE_SECONDS)} |")
     ours = [result for result in results if result.name == "anascore"]
     if ours:
         peak = max(result.peak_mb for result in ours)
         lines.append(f"| anascore peak memory < {TARGET_PEAK_MB:g} MB | {peak:.0f} MB | "
-                     f"{verdict(peak < TARGET_PEAK_MB)} | |")
+                     f"{verdict(peak < TARGET_PEAK_MB)} | | |")
     lines += ["", *(f"- {key}: {value}" for key, value in environment.items())]
     return "\n".join(lines)
 
