@@ -21,23 +21,30 @@ token and the entity with the earlier second mention is kept either way).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from anascore.model import Document, Entity, Mention
 from anascore.options import Options
+from anascore.split_antecedents import (
+    AccommodatedSets,
+    accommodated_sets,
+    normalize_accommodated_sets,
+)
 
 
 @dataclass(frozen=True)
 class Side:
     """One side of a document, flattened: ``mentions[k]`` belongs to entity
-    ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions."""
+    ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions. ``accommodated``
+    holds the split-antecedent sets (``keep_split_antecedents``; ``None``: no set)."""
 
     entity_ids: tuple[str, ...]
     mentions: tuple[Mention, ...]
     entity_of: np.ndarray
     entity_sizes: np.ndarray
+    accommodated: AccommodatedSets | None = None
 
     @property
     def mention_count(self) -> int:
@@ -54,17 +61,26 @@ def select_side(document: Document | None, options: Options, role: str,
     if document is None:
         return _EMPTY
     entities = _without_repeated_mentions(document, role, warnings)
+    atoms_of: dict[str, frozenset[str]] = {}
+    if options.keep_split_antecedents:
+        entities, atoms_of = normalize_accommodated_sets(entities, document, role, warnings)
+    all_entities = entities
     if not options.keep_singletons:
-        entities = [entity for entity in entities if len(entity.mentions) > 1]
+        entities = [entity for entity in entities
+                    if len(entity.mentions) + (entity.id in atoms_of) > 1]
     entities = [entity for entity in entities if entity.mentions]
     sizes = np.fromiter((len(entity.mentions) for entity in entities), dtype=np.int64,
                         count=len(entities))
-    return Side(
+    side = Side(
         entity_ids=tuple(entity.id for entity in entities),
         mentions=tuple(mention for entity in entities for mention in entity.mentions),
         entity_of=np.repeat(np.arange(len(entities), dtype=np.int64), sizes),
         entity_sizes=sizes,
     )
+    if atoms_of:
+        side = replace(side, accommodated=accommodated_sets(
+            side.entity_ids, side.mentions, atoms_of, all_entities))
+    return side
 
 
 def _without_repeated_mentions(document: Document, role: str,
@@ -89,7 +105,7 @@ def _without_repeated_mentions(document: Document, role: str,
             warnings.append(
                 f"{document.path or role}: document {document.name!r}: repeated {role} "
                 f"mention {mention} in {where}; scored once, in entity {owner}")
-        result.append(Entity(entity.id, tuple(kept)))
+        result.append(replace(entity, mentions=tuple(kept)))
     return result
 
 
