@@ -43,6 +43,7 @@ import numpy as np
 from anascore.contingency import Comparison, Contingency
 from anascore.matching import MATCHERS
 from anascore.metrics.assignment import SMALL_COMPONENT, kuhn_munkres
+from anascore.selection import Side
 from anascore.split_antecedents import AccommodatedSets
 
 Count = Callable[[Comparison], np.ndarray]
@@ -314,7 +315,12 @@ def _align(comparison: Comparison, metric: SetMetric) -> SetAlignment:
         else:
             weights[pair] = metric.weight(counts)
             deltas_of[pair] = metric.deltas(counts)
-    aligned = [pair for pair in _best_pairs(weights) if weights[pair] > 0]
+    if compat_ua:
+        pairs = _ua_pairs(weights, _ua_order(comparison.key, tables.key_sets),
+                          _ua_order(comparison.response, tables.response_sets))
+    else:
+        pairs = _best_pairs(weights)
+    aligned = [pair for pair in pairs if weights[pair] > 0]
     key_holders = tables.key_sets.holders if tables.key_sets else np.zeros(0, dtype=np.int64)
     response_holders = (tables.response_sets.holders if tables.response_sets
                         else np.zeros(0, dtype=np.int64))
@@ -361,6 +367,31 @@ def _best_pairs(weights: np.ndarray) -> list[tuple[int, int]]:
         chosen_rows, chosen_columns = linear_sum_assignment(block, maximize=True)
     return [(int(rows[row]), int(columns[column]))
             for row, column in zip(chosen_rows.tolist(), chosen_columns.tolist(), strict=True)]
+
+
+def _ua_order(side: Side, sets: AccommodatedSets | None) -> np.ndarray:
+    """The order in which the UA scorer lists a side's sets: by the first markable of the
+    entity holding each in the file (earliest start, the longer first)."""
+    if sets is None:
+        return np.zeros(0, dtype=np.int64)
+    first = []
+    for holder in sets.holders.tolist():
+        mentions = np.flatnonzero(side.entity_of == holder).tolist()
+        first.append(min((side.mentions[k].start, -side.mentions[k].end) for k in mentions))
+    return np.asarray(sorted(range(len(first)), key=first.__getitem__), dtype=np.int64)
+
+
+def _ua_pairs(weights: np.ndarray, key_order: np.ndarray,
+              response_order: np.ndarray) -> list[tuple[int, int]]:
+    """The pairing the UA scorer 2.0 makes, ties included: scipy's assignment on the whole
+    matrix, its rows and columns in the UA scorer's order."""
+    if weights.size == 0:
+        return []
+    from scipy.optimize import linear_sum_assignment
+
+    rows, columns = linear_sum_assignment(-weights[np.ix_(key_order, response_order)])
+    return [(int(key_order[row]), int(response_order[column]))
+            for row, column in zip(rows.tolist(), columns.tolist(), strict=True)]
 
 
 def common_mentions(table: Contingency, key: np.ndarray, response: np.ndarray) -> np.ndarray:
