@@ -26,8 +26,10 @@ recall (precision) of the set and its aligned partner, for that kind of link:
 
 When the key (response) set has no link of a kind (its elements all singletons, or a single
 element), the δ for that kind is the recall (precision) of the other kind, BLANC's own
-convention of scoring the kind that exists. ``compat="ua"``: δ is each kind's F1, each kind
-aligned on its own F1, as the UA scorer computes it.
+convention of scoring the kind that exists; with no link at all (one singleton element), of
+its mentions. Sets are aligned on BLANC's F1, the mean of the two kinds' F1 of these δ
+terms. ``compat="ua"``: δ is each kind's F1, each kind aligned on its own F1, as the UA
+scorer computes it.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from anascore.metrics.split_antecedents import (
     set_sizes,
     split_antecedent_counts,
 )
-from anascore.scores import BlancScore, Score
+from anascore.scores import BlancScore, Score, f1_score
 
 FIELDS = (
     "coref_recall_num", "coref_recall_den", "coref_precision_num", "coref_precision_den",
@@ -83,36 +85,56 @@ def score_blanc(counts: np.ndarray) -> BlancScore:
 
 
 def _blanc_of_sets(table: Contingency) -> np.ndarray:
-    return count_blanc(Comparison.from_table(table))
+    """BLANC's counts between the elements of two sets, then the aligned mentions and the
+    key's and response's mentions (for sets with no link of either kind)."""
+    return np.concatenate([count_blanc(Comparison.from_table(table)),
+                           [table.aligned, table.key_sizes.sum(), table.response_sizes.sum()]])
 
 
 def _blanc_deltas(counts: np.ndarray) -> np.ndarray:
+    """δ for coreference and non-coreference links, recall and precision side: the share of
+    that kind of link found; where a set has no link of that kind, of the other kind; where
+    it has no link at all (a single singleton element), of its mentions."""
     (coref_recall_num, coref_recall_den, coref_precision_num, coref_precision_den,
-     non_recall_num, non_recall_den, non_precision_num, non_precision_den) = counts.tolist()
+     non_recall_num, non_recall_den, non_precision_num, non_precision_den,
+     aligned, key_mentions, response_mentions) = counts.tolist()
 
-    def share(numerator: float, denominator: float, other_num: float, other_den: float) -> float:
-        if denominator:
-            return numerator / denominator
-        return other_num / other_den if other_den else 0.0
+    def share(*fractions: tuple[float, float]) -> float:
+        for numerator, denominator in fractions:
+            if denominator:
+                return numerator / denominator
+        return 0.0
 
+    mention_recall, mention_precision = (aligned, key_mentions), (aligned, response_mentions)
     return np.array([
-        share(coref_recall_num, coref_recall_den, non_recall_num, non_recall_den),
-        share(coref_precision_num, coref_precision_den, non_precision_num, non_precision_den),
-        share(non_recall_num, non_recall_den, coref_recall_num, coref_recall_den),
-        share(non_precision_num, non_precision_den, coref_precision_num, coref_precision_den),
+        share((coref_recall_num, coref_recall_den), (non_recall_num, non_recall_den),
+              mention_recall),
+        share((coref_precision_num, coref_precision_den),
+              (non_precision_num, non_precision_den), mention_precision),
+        share((non_recall_num, non_recall_den), (coref_recall_num, coref_recall_den),
+              mention_recall),
+        share((non_precision_num, non_precision_den),
+              (coref_precision_num, coref_precision_den), mention_precision),
     ])
 
 
-BLANC_SETS = SetMetric(_blanc_of_sets, lambda counts: score_blanc(counts).f1, _blanc_deltas,
+def _blanc_weight(counts: np.ndarray) -> float:
+    """The F1 the alignment maximizes: BLANC's, the mean of the two kinds' F1 (of their δ
+    terms, so that sets lacking a kind of link are still compared)."""
+    coref_recall, coref_precision, non_recall, non_precision = _blanc_deltas(counts).tolist()
+    return (f1_score(coref_recall, coref_precision) + f1_score(non_recall, non_precision)) / 2
+
+
+BLANC_SETS = SetMetric(_blanc_of_sets, _blanc_weight, _blanc_deltas,
                        ("coref_recall", "coref_precision", "non_coref_recall",
-                        "non_coref_precision"))
+                        "non_coref_precision"), split_fields=slice(0, 8))
 BLANC_SETS_UA = (
     SetMetric(_blanc_of_sets, lambda counts: prf_weight(counts[:4]),
               lambda counts: np.full(2, prf_weight(counts[:4])),
               ("coref_recall", "coref_precision"), part="coref_links",
               split_fields=slice(0, 4)),
-    SetMetric(_blanc_of_sets, lambda counts: prf_weight(counts[4:]),
-              lambda counts: np.full(2, prf_weight(counts[4:])),
+    SetMetric(_blanc_of_sets, lambda counts: prf_weight(counts[4:8]),
+              lambda counts: np.full(2, prf_weight(counts[4:8])),
               ("non_coref_recall", "non_coref_precision"), part="non_coref_links",
               split_fields=slice(4, 8)),
 )

@@ -315,15 +315,18 @@ def _align(comparison: Comparison, metric: SetMetric) -> SetAlignment:
         else:
             weights[pair] = metric.weight(counts)
             deltas_of[pair] = metric.deltas(counts)
+    key_holders = tables.key_sets.holders if tables.key_sets else np.zeros(0, dtype=np.int64)
+    response_holders = (tables.response_sets.holders if tables.response_sets
+                        else np.zeros(0, dtype=np.int64))
     if compat_ua:
         pairs = _ua_pairs(weights, _ua_order(comparison.key, tables.key_sets),
                           _ua_order(comparison.response, tables.response_sets))
     else:
-        pairs = _best_pairs(weights)
+        key_grid, response_grid = np.meshgrid(key_holders, response_holders, indexing="ij")
+        shared = common_mentions(comparison.table, key_grid.ravel(),
+                                 response_grid.ravel()).reshape(weights.shape)
+        pairs = _best_pairs(weights, shared.astype(np.float64), comparison.table.aligned)
     aligned = [pair for pair in pairs if weights[pair] > 0]
-    key_holders = tables.key_sets.holders if tables.key_sets else np.zeros(0, dtype=np.int64)
-    response_holders = (tables.response_sets.holders if tables.response_sets
-                        else np.zeros(0, dtype=np.int64))
     key_index = np.asarray([key_holders[key] for key, _ in aligned], dtype=np.int64)
     response_index = np.asarray([response_holders[response] for _, response in aligned],
                                 dtype=np.int64)
@@ -351,14 +354,22 @@ def _align(comparison: Comparison, metric: SetMetric) -> SetAlignment:
     )
 
 
-def _best_pairs(weights: np.ndarray) -> list[tuple[int, int]]:
-    """A maximum-weight one-to-one pairing of rows and columns (Kuhn–Munkres), restricted to
-    rows and columns with some positive weight."""
+def _best_pairs(weights: np.ndarray, shared: np.ndarray,
+                bound: int) -> list[tuple[int, int]]:
+    """A maximum-weight one-to-one pairing of rows and columns (Kuhn–Munkres).
+
+    Among pairings of equal total weight, the one whose paired plural entities share the most
+    mentions (``shared``, at most ``bound`` in total): the weights are compared to 10⁻⁹, then
+    the shared mentions decide. Only rows and columns with some positive weight take part.
+    """
     rows = np.flatnonzero(weights.any(axis=1))
     columns = np.flatnonzero(weights.any(axis=0))
     if len(rows) == 0:
         return []
     block = weights[np.ix_(rows, columns)]
+    scale = float(bound + 1)
+    if 1e9 * scale * min(block.shape) < 2.0**52:
+        block = np.round(block * 1e9) * scale + shared[np.ix_(rows, columns)]
     if block.size <= SMALL_COMPONENT:
         chosen_rows, chosen_columns = kuhn_munkres(block)
     else:
