@@ -132,11 +132,11 @@ BLANC_SETS_UA = (
     SetMetric(_blanc_of_sets, lambda counts: prf_weight(counts[:4]),
               lambda counts: np.full(2, prf_weight(counts[:4])),
               ("coref_recall", "coref_precision"), part="coref_links",
-              split_fields=slice(0, 4)),
+              split_fields=slice(0, 4), credits_equal_sets=True),
     SetMetric(_blanc_of_sets, lambda counts: prf_weight(counts[4:8]),
               lambda counts: np.full(2, prf_weight(counts[4:8])),
               ("non_coref_recall", "non_coref_precision"), part="non_coref_links",
-              split_fields=slice(4, 8)),
+              split_fields=slice(4, 8), credits_equal_sets=True),
 )
 
 
@@ -159,6 +159,10 @@ def _blanc_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...
 
     def non_coref_credit(deltas: np.ndarray) -> float:
         between_sets = (exact_sum(deltas) ** 2 - exact_sum(deltas * deltas)) / 2
+        responses, times = np.unique(non_coref.response, return_counts=True)
+        for response in responses[times > 1]:  # sets credited to one equal set (UA)
+            same = deltas[non_coref.response == response]
+            between_sets -= (exact_sum(same) ** 2 - exact_sum(same * same)) / 2
         return common_non_coref + exact_sum(deltas * outside) + between_sets
 
     key_coref = int(links(key_sizes).sum())

@@ -61,7 +61,9 @@ class SetMetric:
     entities holding the sets share a mention (MUC's link condition, §5.2.1). ``part`` names
     one of several alignments of a metric (UA BLANC aligns each kind of link on its own);
     ``split_fields`` are the count fields this part gives the ``only_split_antecedents``
-    score (``None``: all).
+    score (``None``: all). ``credits_equal_sets`` (``compat="ua"`` only): a key set the
+    alignment leaves alone still earns δ = 1 against a response set equal to it, aligned or
+    not, as the UA scorer's BLANC does (it treats equal sets as one pseudo-mention).
     """
 
     count: Callable[[Contingency], np.ndarray]
@@ -71,6 +73,7 @@ class SetMetric:
     linked: bool = False
     part: str = ""
     split_fields: slice | None = None
+    credits_equal_sets: bool = False
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,9 @@ class SetAlignment:
 
     Aligned pairs (F1 > 0): key entity ``key[p]`` and response entity ``response[p]`` (indices
     into the sides' entities), the F1 ``weight[p]`` the alignment maximized, and the δ terms
-    ``deltas[p]`` named ``delta_names``. ``unaligned_key`` and ``unaligned_response`` are the
+    ``deltas[p]`` named ``delta_names``. Pairs are one-to-one, except that under
+    ``compat="ua"`` a response set may also be credited to a key set equal to it
+    (:attr:`SetMetric.credits_equal_sets`). ``unaligned_key`` and ``unaligned_response`` are the
     entities whose sets found no partner. ``split_counts`` are the metric's counts of the
     split-antecedent-only score.
     """
@@ -309,12 +314,8 @@ def _align(comparison: Comparison, metric: SetMetric) -> SetAlignment:
     for pair in tables.overlapping:
         counts = metric.count(tables.table(*pair))
         counts_of[pair] = counts
-        if compat_ua and tables.identical(*pair):
-            weights[pair] = 1.0
-            deltas_of[pair] = np.ones(len(metric.delta_names))
-        else:
-            weights[pair] = metric.weight(counts)
-            deltas_of[pair] = metric.deltas(counts)
+        weights[pair] = metric.weight(counts)
+        deltas_of[pair] = metric.deltas(counts)
     key_holders = tables.key_sets.holders if tables.key_sets else np.zeros(0, dtype=np.int64)
     response_holders = (tables.response_sets.holders if tables.response_sets
                         else np.zeros(0, dtype=np.int64))
@@ -327,13 +328,6 @@ def _align(comparison: Comparison, metric: SetMetric) -> SetAlignment:
                                  response_grid.ravel()).reshape(weights.shape)
         pairs = _best_pairs(weights, shared.astype(np.float64), comparison.table.aligned)
     aligned = [pair for pair in pairs if weights[pair] > 0]
-    key_index = np.asarray([key_holders[key] for key, _ in aligned], dtype=np.int64)
-    response_index = np.asarray([response_holders[response] for _, response in aligned],
-                                dtype=np.int64)
-    deltas = np.array([deltas_of[pair] for pair in aligned], dtype=np.float64).reshape(
-        len(aligned), len(metric.delta_names))
-    if metric.linked and len(aligned):
-        deltas[common_mentions(comparison.table, key_index, response_index) == 0] = 0.0
     aligned_keys = {key for key, _ in aligned}
     aligned_responses = {response for _, response in aligned}
     unaligned_key = [key for key in range(key_count) if key not in aligned_keys]
@@ -343,6 +337,19 @@ def _align(comparison: Comparison, metric: SetMetric) -> SetAlignment:
     split_parts += [metric.count(tables.table(key, None)) for key in unaligned_key]
     split_parts += [metric.count(tables.table(None, response)) for response in unaligned_response]
     split_counts = np.sum(split_parts, axis=0)
+    if compat_ua and metric.credits_equal_sets:
+        twins = [(key, response) for key, response in tables.overlapping
+                 if key in unaligned_key and tables.identical(key, response)]
+        deltas_of.update((twin, np.ones(len(metric.delta_names))) for twin in twins)
+        aligned += twins
+        unaligned_key = [key for key in unaligned_key if key not in {key for key, _ in twins}]
+    key_index = np.asarray([key_holders[key] for key, _ in aligned], dtype=np.int64)
+    response_index = np.asarray([response_holders[response] for _, response in aligned],
+                                dtype=np.int64)
+    deltas = np.array([deltas_of[pair] for pair in aligned], dtype=np.float64).reshape(
+        len(aligned), len(metric.delta_names))
+    if metric.linked and len(aligned):
+        deltas[common_mentions(comparison.table, key_index, response_index) == 0] = 0.0
     return SetAlignment(
         key=key_index, response=response_index,
         weight=np.asarray([weights[pair] for pair in aligned], dtype=np.float64),
