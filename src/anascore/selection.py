@@ -13,7 +13,8 @@ one span in two entities (reported: a gold annotation error).
 
 Which copy is kept must not depend on the order entities are listed in (or a reordered file
 would score differently), so entities are taken in text order: by their distinct mentions' token
-positions, sorted, compared lexicographically, and the copy in the first entity is kept. This is
+positions, sorted, compared lexicographically (entities with the same mentions by their
+identifiers), and the copy in the first entity is kept. This is
 the reference scorer's choice wherever the text decides it (it takes the entity whose
 identifier the file shows first; in TC-A-8 the repeated span opens both entities at the same
 token and the entity with the earlier second mention is kept either way).
@@ -89,7 +90,7 @@ def _without_repeated_mentions(document: Document, role: str,
     spans = [mention.tokens for entity in entities for mention in entity.mentions]
     if len(set(spans)) == len(spans):
         return entities
-    entities.sort(key=_text_order)
+    entities.sort(key=lambda entity: (_text_order(entity), entity.id))
     owner_of: dict[tuple[int, ...], str] = {}
     result: list[Entity] = []
     for entity in entities:
