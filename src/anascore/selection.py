@@ -92,21 +92,26 @@ def _without_repeated_mentions(document: Document, role: str,
         return entities
     entities.sort(key=lambda entity: (_text_order(entity), entity.id))
     owner_of: dict[tuple[int, ...], str] = {}
+    repeats: dict[tuple[int, ...], list[str]] = {}
     result: list[Entity] = []
     for entity in entities:
         kept: list[Mention] = []
         for mention in entity.mentions:
-            owner = owner_of.get(mention.tokens)
-            if owner is None:
-                owner_of[mention.tokens] = entity.id
-                kept.append(mention)
+            if mention.tokens in owner_of:
+                repeats.setdefault(mention.tokens, []).append(entity.id)
                 continue
-            where = (f"entity {entity.id}" if owner == entity.id
-                     else f"entities {owner} and {entity.id}")
-            warnings.append(
-                f"{document.path or role}: document {document.name!r}: repeated {role} "
-                f"mention {mention} in {where}; scored once, in entity {owner}")
-        result.append(replace(entity, mentions=tuple(kept)))
+            owner_of[mention.tokens] = entity.id
+            kept.append(mention)
+        result.append(Entity(entity.id, tuple(kept), entity.elements, entity.attributes))
+    for tokens, copies in repeats.items():
+        owner = owner_of[tokens]
+        others = sorted(set(copies) - {owner})
+        where = (f"entity {owner}" if not others
+                 else f"entities {owner} and {', '.join(others)}")
+        times = "twice" if len(copies) == 1 else f"{len(copies) + 1} times"
+        warnings.append(
+            f"{document.path or role}: document {document.name!r}: repeated {role} mention "
+            f"{Mention(tokens)}, annotated {times} in {where}; scored once, in entity {owner}")
     return result
 
 

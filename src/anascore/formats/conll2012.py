@@ -51,10 +51,11 @@ def read_conll2012(path: str | os.PathLike[str]) -> Iterator[Document]:
     line_number = 0
     with open_text(path) as lines:
         for line_number, raw in enumerate(lines, start=1):
-            line = raw.strip()
-            if not line:
+            columns = raw.split()
+            if not columns:
                 continue
-            if line[0] == "#":
+            if columns[0][0] == "#":
+                line = raw.strip()
                 begin = _BEGIN.match(line)
                 if begin:
                     if name is not None:
@@ -87,12 +88,17 @@ def read_conll2012(path: str | os.PathLike[str]) -> Iterator[Document]:
                 raise FormatError(
                     "token line outside a document; expected '#begin document NAME'",
                     path=path, line=line_number)
-            columns = line.split()
-            words.append(columns[_WORD_COLUMN.get(len(columns), 3)])
+            width = len(columns)
+            words.append(columns[3] if width > 4 else columns[_WORD_COLUMN[width]])
             annotation = columns[-1]
-            if len(columns) > 1 and annotation not in _NO_COREFERENCE:
-                _read_brackets(annotation, len(words) - 1, closed, open_mentions,
-                               path, line_number)
+            if width == 1 or annotation in _NO_COREFERENCE:
+                continue
+            one = _BRACKET.fullmatch(annotation)
+            if one is not None and (one.group(1) or one.group(3)):
+                _apply_bracket(one, len(words) - 1, closed, open_mentions, path, line_number)
+            else:
+                _read_brackets(annotation, len(words) - 1, closed, open_mentions, path,
+                               line_number)
     if name is not None:
         raise FormatError(
             f"document {name!r} (begun at line {begin_line}) has no '#end document'",
@@ -106,33 +112,41 @@ def read_conll2012(path: str | os.PathLike[str]) -> Iterator[Document]:
 def _read_brackets(annotation: str, token: int, closed: dict[str, list[Mention]],
                    open_mentions: dict[str, list[tuple[int, int]]],
                    path: str, line: int) -> None:
-    """Apply one coreference cell, left to right, to the open and closed mentions."""
+    """Apply a cell of several brackets, left to right."""
     for part in annotation.split("|"):
         position = 0
         while position < len(part):
             bracket = _BRACKET.match(part, position)
             if bracket is None or not (bracket.group(1) or bracket.group(3)):
-                raise FormatError(
-                    f"unknown coreference annotation {annotation!r}; expected '-' or "
-                    "brackets such as '(3', '3)', '(3)' joined by '|'",
-                    path=path, line=line)
-            opens, entity_id, closes = bracket.groups()
-            mentions = closed.setdefault(entity_id, [])
-            if opens:
-                open_mentions.setdefault(entity_id, []).append((token, line))
-            if closes:
-                if opens:
-                    start, start_line = open_mentions[entity_id].pop()
-                else:
-                    stack = open_mentions.get(entity_id)
-                    if not stack:
-                        raise FormatError(
-                            f"closing bracket '{entity_id})' without an open mention of "
-                            f"entity {entity_id}",
-                            path=path, line=line)
-                    start, start_line = stack.pop()
-                mentions.append(Mention.span(start, token, start_line))
+                break
+            _apply_bracket(bracket, token, closed, open_mentions, path, line)
             position = bracket.end()
+        if position < len(part) or not part:
+            raise FormatError(
+                f"unknown coreference annotation {annotation!r}; expected '-' or "
+                "brackets such as '(3', '3)', '(3)' joined by '|'",
+                path=path, line=line)
+
+
+def _apply_bracket(bracket: re.Match[str], token: int, closed: dict[str, list[Mention]],
+                   open_mentions: dict[str, list[tuple[int, int]]], path: str,
+                   line: int) -> None:
+    """One bracket: ``(ID`` opens a mention, ``ID)`` closes the innermost open one,
+    ``(ID)`` is a one-token mention."""
+    opens, entity_id, closes = bracket.groups()
+    mentions = closed.setdefault(entity_id, [])
+    if opens and closes:
+        mentions.append(Mention.span(token, token, line))
+    elif opens:
+        open_mentions.setdefault(entity_id, []).append((token, line))
+    else:
+        stack = open_mentions.get(entity_id)
+        if not stack:
+            raise FormatError(
+                f"closing bracket '{entity_id})' without an open mention of entity {entity_id}",
+                path=path, line=line)
+        start, start_line = stack.pop()
+        mentions.append(Mention.span(start, token, start_line))
 
 
 def _check_all_closed(open_mentions: dict[str, list[tuple[int, int]]], name: str,
