@@ -8,7 +8,9 @@ the entities its accommodated set holds (``Entity.elements``).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
+from types import MappingProxyType
 
 import pytest
 
@@ -353,19 +355,37 @@ def test_options_need_keep_for_only_and_a_positive_importance() -> None:
     with pytest.raises(OptionsError, match="keep_split_antecedents"):
         Options(only_split_antecedents=True)
     with pytest.raises(OptionsError, match="lea_split_importance"):
-        Options(keep_split_antecedents=True, lea_split_importance=0)
+        Options(keep_split_antecedents=True, lea_split_importance=-1)
     with pytest.raises(OptionsError, match="compat"):
         Options(compat="ua1")
 
 
 def test_the_signature_states_the_mode() -> None:
-    assert "split:" not in Options().signature()
-    assert "split:keep" in Options(keep_split_antecedents=True).signature()
+    assert "split_antecedents:" not in Options().signature()
+    assert "split_antecedents:keep" in Options(keep_split_antecedents=True).signature()
     only = Options(keep_split_antecedents=True, only_split_antecedents=True)
-    assert "split:only" in only.signature()
+    assert "split_antecedents:only" in only.signature()
     beta = Options(keep_split_antecedents=True, lea_split_importance=10).signature()
     assert "lea_split_importance:10" in beta
     assert "compat:ua" in Options(compat="ua").signature()
+
+
+def test_a_non_referring_markable_can_be_an_element() -> None:
+    # CODI-CRAC files have plurals whose ElementOf is on a non-referring markable: the
+    # pseudo-entity is an element, not an entity.
+    expletive = Mention((3,), attributes=MappingProxyType({"EntityID": "9-Pseudo"}))
+    key = replace(document(("a", [1, 2], []), ("p", [5, 6], ["a", "9-Pseudo"])),
+                  non_referring=(expletive,))
+    response = document(("a", [1, 2], []), ("p", [5, 6], ["a"]))
+    perfect = report(key, key)
+    assert perfect.counts["mentions"][0][1] == 4
+    assert rpf(perfect.metrics["bcub"]) == pytest.approx((1.0, 1.0, 1.0))
+    pair = perfect.split_antecedent_details()["doc"]["bcub"][0]
+    assert pair["key_elements"] == ["a", "9-Pseudo"]
+    # B³ recall of {a, 9-Pseudo} by {a}: 2²/2 of 2 + 1 mentions.
+    delta = (2**2 / 2) / 3
+    recall = (2**2 / 2 + (2 + delta) ** 2 / 3) / 5
+    assert report(key, response).metrics["bcub"].recall == pytest.approx(recall)
 
 
 def test_an_element_naming_no_entity_is_an_error() -> None:

@@ -53,7 +53,7 @@ class Options:
         2023 §7: the micro-average over aligned accommodated sets, unaligned sets paired with
         empty sets). Needs ``keep_split_antecedents``.
     lea_split_importance
-        LEA's importance factor β for entities with an accommodated set (Paun et al. 2023
+        LEA's importance factor β ≥ 0 for entities with an accommodated set (Paun et al. 2023
         §5.4); 1 weighs them by their size like every other entity.
     compat
         ``"none"``: anascore's conventions (the papers'); ``"ua"``: the Universal Anaphora
@@ -89,12 +89,12 @@ class Options:
                 f"unknown format {self.format!r}; expected one of {', '.join(FORMATS)}"
             )
         if self.only_split_antecedents and not self.keep_split_antecedents:
-            raise OptionsError("only_split_antecedents scores split antecedents alone; it needs "
-                               "keep_split_antecedents=True (--keep-split-antecedents)")
+            raise OptionsError("only_split_antecedents needs keep_split_antecedents=True "
+                               "(--keep-split-antecedents)")
         if not (isinstance(self.lea_split_importance, int | float)
-                and math.isfinite(self.lea_split_importance) and self.lea_split_importance > 0):
-            raise OptionsError(f"lea_split_importance must be a positive number, not "
-                               f"{self.lea_split_importance!r}")
+                and math.isfinite(self.lea_split_importance) and self.lea_split_importance >= 0):
+            raise OptionsError(f"lea_split_importance {self.lea_split_importance!r}; expected a "
+                               "number ≥ 0")
         if self.compat not in COMPAT_MODES:
             raise OptionsError(
                 f"unknown compat mode {self.compat!r}; expected one of {', '.join(COMPAT_MODES)}"
@@ -146,8 +146,9 @@ class Options:
             f"singletons:{'keep' if self.keep_singletons else 'remove'}",
         ]
         if self.keep_split_antecedents:
-            parts.append(f"split:{'only' if self.only_split_antecedents else 'keep'}")
-            if self.lea_split_importance != 1 and "lea" in self.metrics:
+            parts.append("split_antecedents:"
+                         + ("only" if self.only_split_antecedents else "keep"))
+            if self.lea_split_importance != 1.0:
                 parts.append(f"lea_split_importance:{self.lea_split_importance:g}")
         if self.compat != "none":
             parts.append(f"compat:{self.compat}")

@@ -80,7 +80,7 @@ def select_side(document: Document | None, options: Options, role: str,
     )
     if atoms_of:
         side = replace(side, accommodated=accommodated_sets(
-            side.entity_ids, side.mentions, atoms_of, all_entities))
+            side.entity_ids, side.mentions, atoms_of, all_entities, document))
     return side
 
 

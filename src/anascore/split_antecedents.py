@@ -77,6 +77,9 @@ def normalize_accommodated_sets(
     with no mention left are dropped; a set that becomes empty is no set.
     """
     by_id = {entity.id: entity for entity in entities}
+    for pseudo in pseudo_elements({element for entity in entities
+                                   for element in entity.elements} - by_id.keys(), document):
+        by_id[pseudo.id] = pseudo
     atoms_of: dict[str, frozenset[str]] = {}
     for entity in entities:
         if entity.elements:
@@ -110,6 +113,21 @@ def normalize_accommodated_sets(
     return entities, atoms_of
 
 
+def pseudo_elements(wanted: set[str], document: Document) -> list[Entity]:
+    """The non-referring pseudo-entities named ``wanted`` that sets hold as elements (real
+    CODI-CRAC files have plurals whose ``ElementOf`` is on a non-referring markable): atomic
+    elements made of the non-referring markables with that ``EntityID``, never scored as
+    entities. The UA scorer takes them as elements the same way."""
+    if not wanted:
+        return []
+    mentions: dict[str, list[Mention]] = {}
+    for mention in document.non_referring:
+        name = mention.attributes.get("EntityID")
+        if name in wanted:
+            mentions.setdefault(name, []).append(mention)
+    return [Entity(name, tuple(found)) for name, found in mentions.items()]
+
+
 def _atoms(name: str, by_id: dict[str, Entity], document: Document, role: str,
            memo: dict[str, frozenset[str]], path: tuple[str, ...]) -> frozenset[str]:
     """The atomic entities ``name`` stands for (itself when it accommodates no set)."""
@@ -139,17 +157,20 @@ def _line(entity: Entity) -> int | None:
 
 
 def accommodated_sets(entity_ids: tuple[str, ...], mentions: tuple[Mention, ...],
-                      atoms_of: dict[str, frozenset[str]],
-                      all_entities: list[Entity]) -> AccommodatedSets | None:
+                      atoms_of: dict[str, frozenset[str]], all_entities: list[Entity],
+                      document: Document) -> AccommodatedSets | None:
     """The :class:`AccommodatedSets` of a side whose scored entities are ``entity_ids``.
 
     ``all_entities`` are the side's entities before singletons were removed (elements are
-    looked up there); ``atoms_of`` comes from :func:`normalize_accommodated_sets`.
+    looked up there, and among the ``document``'s non-referring markables); ``atoms_of``
+    comes from :func:`normalize_accommodated_sets`.
     """
     holders = [index for index, name in enumerate(entity_ids) if name in atoms_of]
     if not holders:
         return None
     by_id = {entity.id: entity for entity in all_entities}
+    for pseudo in pseudo_elements(set().union(*atoms_of.values()) - by_id.keys(), document):
+        by_id[pseudo.id] = pseudo
     holders.sort(key=lambda index: text_order(by_id[entity_ids[index]]))
     atom_ids = sorted({atom for index in holders for atom in atoms_of[entity_ids[index]]},
                       key=lambda name: text_order(by_id[name]))
