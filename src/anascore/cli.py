@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from anascore.errors import AnascoreError
-from anascore.options import FORMATS, MATCH_METHODS, METRIC_NAMES, Options
+from anascore.options import COMPAT_MODES, FORMATS, MATCH_METHODS, METRIC_NAMES, Options
 from anascore.report.reference_layout import render_reference_layout
 from anascore.report.text import render_text
 from anascore.scoring import score_files
@@ -48,10 +48,25 @@ def build_parser() -> argparse.ArgumentParser:
                             help="remove single-mention entities from key and response")
     score.add_argument("--match", choices=MATCH_METHODS, default="exact",
                        help="how response mentions are aligned with key mentions")
+    score.add_argument("--keep-split-antecedents", action="store_true",
+                       help="score split-antecedent plurals with the generalized metrics of "
+                            "Paun et al. 2023 (default: plurals are ordinary entities)")
+    score.add_argument("--only-split-antecedents", action="store_true",
+                       help="report the split-antecedent scores alone, under the usual metric "
+                            "names (implies --keep-split-antecedents)")
+    score.add_argument("--lea-split-importance", type=float, default=1.0, metavar="BETA",
+                       help="LEA weight factor of entities with a split antecedent "
+                            "(default: 1)")
+    score.add_argument("--compat", choices=COMPAT_MODES, default="none",
+                       help="reproduce another scorer's conventions where they differ from "
+                            "the papers (ua: the Universal Anaphora scorer 2.0)")
     score.add_argument("--output", choices=("text", "json"), default="text",
                        help="text table (percentages) or JSON (fractions)")
     score.add_argument("--per-document", action="store_true",
                        help="also report every document's scores")
+    score.add_argument("--details", action="store_true",
+                       help="JSON: also list, per document and metric, each aligned pair of "
+                            "split-antecedent sets with its δ terms")
     score.add_argument("--reference-layout", action="store_true",
                        help="print the Perl reference scorer's TOTALS layout")
     return parser
@@ -74,7 +89,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         options = Options(keep_singletons=arguments.keep_singletons,
                           metrics=arguments.metrics, match=arguments.match,
-                          format=arguments.format)
+                          format=arguments.format,
+                          keep_split_antecedents=(arguments.keep_split_antecedents
+                                                  or arguments.only_split_antecedents),
+                          only_split_antecedents=arguments.only_split_antecedents,
+                          lea_split_importance=arguments.lea_split_importance,
+                          compat=arguments.compat)
         report = score_files(arguments.key, arguments.response, options)
     except AnascoreError as error:
         print(f"anascore: error: {error.location_message()}", file=sys.stderr)
@@ -87,7 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"anascore: warning: … and {len(report.warnings) - SHOWN_WARNINGS} more "
               "warnings (all of them are in the JSON output)", file=sys.stderr)
     if arguments.output == "json":
-        output = report.to_json(per_document=arguments.per_document) + "\n"
+        output = report.to_json(per_document=arguments.per_document,
+                                details=arguments.details) + "\n"
     elif arguments.reference_layout:
         output = render_reference_layout(report)
     else:
