@@ -11,7 +11,14 @@ import sys
 from collections.abc import Sequence
 
 from anascore.errors import AnascoreError
-from anascore.options import DEFAULT_SEED, FORMATS, MATCH_METHODS, METRIC_NAMES, Options
+from anascore.options import (
+    COMPAT_MODES,
+    DEFAULT_SEED,
+    FORMATS,
+    MATCH_METHODS,
+    METRIC_NAMES,
+    Options,
+)
 from anascore.report import Report
 from anascore.report.reference_layout import render_reference_layout
 from anascore.report.systems import SystemsReport, system_names
@@ -57,11 +64,26 @@ def build_parser() -> argparse.ArgumentParser:
                             help="remove single-mention entities from key and response")
     score.add_argument("--match", choices=MATCH_METHODS, default="exact",
                        help="how response mentions are aligned with key mentions")
+    score.add_argument("--keep-split-antecedents", action="store_true",
+                       help="score split-antecedent plurals with the generalized metrics of "
+                            "Paun et al. 2023 (default: plurals are ordinary entities)")
+    score.add_argument("--only-split-antecedents", action="store_true",
+                       help="report the split-antecedent scores alone, under the usual metric "
+                            "names (implies --keep-split-antecedents)")
+    score.add_argument("--lea-split-importance", type=float, default=1.0, metavar="BETA",
+                       help="LEA weight factor of entities with a split antecedent "
+                            "(default: 1)")
+    score.add_argument("--compat", choices=COMPAT_MODES, default="none",
+                       help="reproduce another scorer's conventions where they differ from "
+                            "the papers (ua: the Universal Anaphora scorer 2.0)")
     score.add_argument("--output", choices=OUTPUTS, default="text",
                        help="text table (percentages, default), JSON or CSV (fractions), "
                             "Markdown, or a LaTeX table with the signature as a footnote")
     score.add_argument("--per-document", action="store_true",
                        help="also report every document's scores")
+    score.add_argument("--details", action="store_true",
+                       help="JSON: also list, per document and metric, each aligned pair of "
+                            "split-antecedent sets with its δ terms")
     score.add_argument("--reference-layout", action="store_true",
                        help="print the Perl reference scorer's TOTALS layout")
     _add_comparison_arguments(score)
@@ -154,7 +176,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         options = Options(keep_singletons=arguments.keep_singletons,
                           metrics=arguments.metrics, match=arguments.match,
-                          format=arguments.format, confidence=arguments.confidence,
+                          format=arguments.format,
+                          keep_split_antecedents=(arguments.keep_split_antecedents
+                                                  or arguments.only_split_antecedents),
+                          only_split_antecedents=arguments.only_split_antecedents,
+                          lea_split_importance=arguments.lea_split_importance,
+                          compat=arguments.compat, confidence=arguments.confidence,
                           confidence_level=arguments.confidence_level, seed=arguments.seed,
                           paired_bs=arguments.paired_bs, paired_ar=arguments.paired_ar)
         result = _score(arguments, options)
@@ -212,7 +239,8 @@ def _warnings(result: Report | SystemsReport) -> list[str]:
 def _render(result: Report | SystemsReport, arguments: argparse.Namespace) -> str:
     per_document = arguments.per_document or arguments.sort_by is not None
     if arguments.output == "json":
-        return result.to_json(per_document=per_document, sort_by=arguments.sort_by) + "\n"
+        return result.to_json(per_document=per_document, details=arguments.details,
+                              sort_by=arguments.sort_by) + "\n"
     if isinstance(result, Report):
         if arguments.reference_layout:
             return render_reference_layout(result)

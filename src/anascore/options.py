@@ -9,6 +9,7 @@ reproduced.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
@@ -24,6 +25,8 @@ METRIC_NAMES: tuple[str, ...] = (
 DERIVED_METRICS: dict[str, tuple[str, ...]] = {"conll": ("muc", "bcub", "ceafe")}
 MATCH_METHODS: tuple[str, ...] = ("exact",)
 FORMATS: tuple[str, ...] = ("auto", "conll2012")
+#: Conventions of other scorers anascore can reproduce (``none``: anascore's own, the papers').
+COMPAT_MODES: tuple[str, ...] = ("none", "ua")
 #: The resampling seed when none is given, so that a command run twice prints the same numbers.
 DEFAULT_SEED = 12345
 
@@ -43,6 +46,20 @@ class Options:
         How response mentions are aligned with key mentions (``exact``: same tokens).
     format
         The input format; ``auto`` detects it from the file.
+    keep_split_antecedents
+        Score split-antecedent plurals (entities with an accommodated set, ``Entity.elements``)
+        with the generalized metrics of Paun et al. 2023; ``False`` scores plural entities as
+        ordinary entities of their mentions.
+    only_split_antecedents
+        Report, under the usual metric names, the split-antecedent scores alone (Paun et al.
+        2023 §7: the micro-average over aligned accommodated sets, unaligned sets paired with
+        empty sets). Needs ``keep_split_antecedents``.
+    lea_split_importance
+        LEA's importance factor β ≥ 0 for entities with an accommodated set (Paun et al. 2023
+        §5.4); 1 weighs them by their size like every other entity.
+    compat
+        ``"none"``: anascore's conventions (the papers'); ``"ua"``: the Universal Anaphora
+        scorer 2.0's where they differ (see docs/split-antecedents.md).
     confidence
         Bootstrap resamples for confidence intervals of every reported score (0: none).
     confidence_level
@@ -60,6 +77,10 @@ class Options:
     metrics: tuple[str, ...] = METRIC_NAMES
     match: str = "exact"
     format: str = "auto"
+    keep_split_antecedents: bool = False
+    only_split_antecedents: bool = False
+    lea_split_importance: float = 1.0
+    compat: str = "none"
     confidence: int = 0
     confidence_level: float = 0.95
     seed: int = DEFAULT_SEED
@@ -84,6 +105,17 @@ class Options:
         if self.format not in FORMATS:
             raise OptionsError(
                 f"unknown format {self.format!r}; expected one of {', '.join(FORMATS)}"
+            )
+        if self.only_split_antecedents and not self.keep_split_antecedents:
+            raise OptionsError("only_split_antecedents needs keep_split_antecedents=True "
+                               "(--keep-split-antecedents)")
+        if not (isinstance(self.lea_split_importance, int | float)
+                and math.isfinite(self.lea_split_importance) and self.lea_split_importance >= 0):
+            raise OptionsError(f"lea_split_importance {self.lea_split_importance!r}; expected a "
+                               "number ≥ 0")
+        if self.compat not in COMPAT_MODES:
+            raise OptionsError(
+                f"unknown compat mode {self.compat!r}; expected one of {', '.join(COMPAT_MODES)}"
             )
         for name in ("confidence", "paired_bs", "paired_ar"):
             value = getattr(self, name)
@@ -141,6 +173,13 @@ class Options:
             f"match:{self.match}",
             f"singletons:{'keep' if self.keep_singletons else 'remove'}",
         ]
+        if self.keep_split_antecedents:
+            parts.append("split_antecedents:"
+                         + ("only" if self.only_split_antecedents else "keep"))
+            if self.lea_split_importance != 1.0:
+                parts.append(f"lea_split_importance:{self.lea_split_importance:g}")
+        if self.compat != "none":
+            parts.append(f"compat:{self.compat}")
         if self.confidence:
             parts.append(f"bootstrap:{self.confidence}@{self.confidence_level:g}")
         if self.paired_bs:

@@ -18,6 +18,7 @@ from anascore.errors import DocumentMismatchError
 from anascore.formats import read_documents
 from anascore.matching import MATCHERS
 from anascore.metrics import REGISTRY
+from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
 from anascore.model import Document
 from anascore.options import Options
 from anascore.progress import Progress
@@ -28,13 +29,22 @@ PathLike = str | os.PathLike[str]
 
 
 def count_document(key: Document | None, response: Document | None, options: Options,
-                   warnings: list[str]) -> dict[str, np.ndarray]:
-    """Every computed metric's counts for one document (``None``: an empty side)."""
+                   warnings: list[str],
+                   set_alignments: list[dict[str, SetAlignmentDetails]] | None = None,
+                   ) -> dict[str, np.ndarray]:
+    """Every computed metric's counts for one document (``None``: an empty side).
+
+    ``set_alignments``, when given, receives the document's alignments of split-antecedent
+    sets by metric (empty when it has none), which the metrics computed anyway.
+    """
     key_side = select_side(key, options, "key", warnings)
     response_side = select_side(response, options, "response", warnings)
     alignment = MATCHERS[options.match](key_side.mentions, response_side.mentions)
     comparison = Comparison.from_sides(key_side, response_side, alignment, options)
-    return {name: REGISTRY[name].count(comparison) for name in options.computed_metrics}
+    counts = {name: REGISTRY[name].count(comparison) for name in options.computed_metrics}
+    if set_alignments is not None:
+        set_alignments.append(alignment_details(comparison))
+    return counts
 
 
 def score(key: PathLike, response: PathLike, *, format: str = "auto",
@@ -55,6 +65,10 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
         ``False`` removes single-mention entities from both sides before scoring.
     match
         How mentions are aligned: ``"exact"``.
+    **settings
+        Any other field of :class:`~anascore.options.Options`, by name: for instance
+        ``keep_split_antecedents=True`` (score split-antecedent plurals, Paun et al. 2023),
+        ``only_split_antecedents=True``, ``lea_split_importance=10.0``, ``compat="ua"``.
 
     Returns
     -------
@@ -78,13 +92,15 @@ def score_files(key: PathLike, response: PathLike, options: Options, *,
     warnings: list[str] = []
     names: list[str] = []
     records: list[dict[str, np.ndarray]] = []
+    set_alignments: list[dict[str, SetAlignmentDetails]] = []
     with Progress("documents", enabled=None if progress else False) as bar:
         for key_document, response_document in pair_documents(key, response, options,
                                                               warnings):
             names.append(key_document.name)
-            records.append(count_document(key_document, response_document, options, warnings))
+            records.append(count_document(key_document, response_document, options, warnings,
+                                          set_alignments))
             bar.advance()
-    return Report.from_records(options, names, records, warnings).with_intervals(
+    return Report.from_records(options, names, records, warnings, set_alignments).with_intervals(
         progress=progress)
 
 
@@ -95,16 +111,18 @@ def score_files_many(key: PathLike, responses: Sequence[PathLike], options: Opti
     warnings: list[list[str]] = [[] for _ in responses]
     names: list[str] = []
     records: list[list[dict[str, np.ndarray]]] = [[] for _ in responses]
+    set_alignments: list[list[dict[str, SetAlignmentDetails]]] = [[] for _ in responses]
     with Progress("documents", enabled=None if progress else False) as bar:
         for key_document, response_documents in pair_documents_many(key, responses, options,
                                                                     warnings):
             names.append(key_document.name)
             for index, response_document in enumerate(response_documents):
                 records[index].append(count_document(key_document, response_document, options,
-                                                     warnings[index]))
+                                                     warnings[index], set_alignments[index]))
             bar.advance()
-    return [Report.from_records(options, names, system_records, system_warnings)
-            for system_records, system_warnings in zip(records, warnings, strict=True)]
+    return [Report.from_records(options, names, system_records, system_warnings, alignments)
+            for system_records, system_warnings, alignments
+            in zip(records, warnings, set_alignments, strict=True)]
 
 
 def pair_documents(key: PathLike, response: PathLike, options: Options,

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from anascore.metrics import REGISTRY
+from anascore.metrics.split_antecedents import SetAlignmentDetails
 from anascore.options import Options
 from anascore.scores import MetricResult
 from anascore.stats.bootstrap import MetricInterval, confidence_intervals
@@ -38,6 +39,9 @@ class Report:
         the metric's ``fields``).
     warnings
         Everything anascore noticed and scored anyway (repeated mentions, missing documents).
+    set_alignments
+        By document name, the alignments of split-antecedent sets each metric made (only
+        documents with accommodated sets), for :meth:`to_dict` with ``details=True``.
     intervals
         Bootstrap confidence intervals of every reported metric, when ``options.confidence``
         asks for them (:meth:`with_intervals`); else ``None``.
@@ -47,19 +51,24 @@ class Report:
     document_names: tuple[str, ...]
     counts: dict[str, np.ndarray]
     warnings: tuple[str, ...] = field(default=())
+    set_alignments: dict[str, dict[str, SetAlignmentDetails]] = field(default_factory=dict)
     intervals: Mapping[str, MetricInterval] | None = None
 
     @classmethod
     def from_records(cls, options: Options, names: Sequence[str],
                      records: Sequence[dict[str, np.ndarray]],
-                     warnings: Sequence[str] = ()) -> Report:
-        """A report from per-document count records (one dict per document)."""
+                     warnings: Sequence[str] = (),
+                     set_alignments: Sequence[dict[str, SetAlignmentDetails]] = ()) -> Report:
+        """A report from per-document count records (one dict per document) and, optionally,
+        each document's alignments of split-antecedent sets."""
         counts = {
             name: (np.vstack([record[name] for record in records]) if records
                    else np.zeros((0, len(REGISTRY[name].fields))))
             for name in options.computed_metrics
         }
-        return cls(options, tuple(names), counts, tuple(warnings))
+        alignments = {name: found for name, found in zip(names, set_alignments, strict=False)
+                      if found}
+        return cls(options, tuple(names), counts, tuple(warnings), alignments)
 
     @property
     def version(self) -> str:
@@ -92,6 +101,14 @@ class Report:
         """Scores of every document, in key order."""
         return {name: self.document(name) for name in self.document_names}
 
+    def split_antecedent_details(self) -> dict[str, dict[str, list[dict[str, Any]]]]:
+        """Per document and metric, every pair of accommodated sets the metric's alignment
+        made (Paun et al. 2023 §4.2): key and response entity, their elements, the δ terms the
+        metric added (``recall``, ``precision``; BLANC: per kind of link) and the F1 the
+        alignment maximized; then the sets left unaligned (paired with the empty set, δ 0)."""
+        return {document: {metric: found.to_list() for metric, found in metrics.items()}
+                for document, metrics in self.set_alignments.items()}
+
     def with_intervals(self, *, progress: bool = False) -> Report:
         """A copy with the bootstrap intervals ``options.confidence`` asks for (itself if it
         asks for none), resampled from the document counts
@@ -114,9 +131,11 @@ class Report:
         scores = self.per_document()
         return sorted(self.document_names, key=lambda name: scores[name][sort_by].f1)
 
-    def to_dict(self, *, per_document: bool = False,
+    def to_dict(self, *, per_document: bool = False, details: bool = False,
                 sort_by: str | None = None) -> dict[str, Any]:
-        """The JSON object ``anascore score --output json`` prints."""
+        """The JSON object ``anascore score --output json`` prints; ``details`` adds
+        :meth:`split_antecedent_details` under ``"split_antecedents"``; ``sort_by`` orders the
+        per-document scores by that metric's F1, worst first."""
         result: dict[str, Any] = {
             "version": self.version,
             "signature": self.signature,
@@ -137,7 +156,11 @@ class Report:
             }
             if sort_by is not None:
                 result["per_document_sorted_by"] = sort_by
+        if details:
+            result["split_antecedents"] = self.split_antecedent_details()
         return result
 
-    def to_json(self, *, per_document: bool = False, sort_by: str | None = None) -> str:
-        return json.dumps(self.to_dict(per_document=per_document, sort_by=sort_by), indent=2)
+    def to_json(self, *, per_document: bool = False, details: bool = False,
+                sort_by: str | None = None) -> str:
+        return json.dumps(self.to_dict(per_document=per_document, details=details,
+                                       sort_by=sort_by), indent=2)

@@ -119,7 +119,7 @@ class SystemsReport:
                 tests.extend(results.values())
         return replace(self, reports=reports, tests=tuple(tests))
 
-    def to_dict(self, *, per_document: bool = False,
+    def to_dict(self, *, per_document: bool = False, details: bool = False,
                 sort_by: str | None = None) -> dict[str, Any]:
         """The JSON object ``anascore score KEY RESPONSE… --output json`` prints for several
         responses: the settings, then each system's report (as :meth:`Report.to_dict`
@@ -127,7 +127,8 @@ class SystemsReport:
         shared = ("version", "signature", "options", "documents")
         systems: dict[str, Any] = {}
         for name, report in zip(self.names, self.reports, strict=True):
-            system = report.to_dict(per_document=per_document, sort_by=sort_by)
+            system = report.to_dict(per_document=per_document, details=details,
+                                    sort_by=sort_by)
             systems[name] = {key: value for key, value in system.items() if key not in shared}
         result: dict[str, Any] = {
             "version": self.version,
@@ -148,8 +149,10 @@ class SystemsReport:
                                    "per metric and test)"
         return result
 
-    def to_json(self, *, per_document: bool = False, sort_by: str | None = None) -> str:
-        return json.dumps(self.to_dict(per_document=per_document, sort_by=sort_by), indent=2)
+    def to_json(self, *, per_document: bool = False, details: bool = False,
+                sort_by: str | None = None) -> str:
+        return json.dumps(self.to_dict(per_document=per_document, details=details,
+                                       sort_by=sort_by), indent=2)
 
 
 def system_names(paths: Sequence[str]) -> tuple[str, ...]:

@@ -30,5 +30,9 @@ def render_text(report: Report, *, per_document: bool = False) -> str:
     lines.append(header)
     lines += [_row(name, score) for name, score in report.metrics.items()]
     lines.append("")
+    if report.options.only_split_antecedents:
+        lines.append("mode: split-antecedent plurals only (Paun et al. 2023 §7)")
+    elif report.options.keep_split_antecedents:
+        lines.append("mode: split-antecedent plurals scored (Paun et al. 2023)")
     lines.append(f"signature: {report.signature}")
     return "\n".join(lines) + "\n"
