@@ -20,7 +20,8 @@ from anascore.scores import AverageScore, BlancScore, Score
 from anascore.scoring import count_document
 from anascore.selection import select_side
 
-OPTIONS = Options()
+#: Every metric, the linguistically aware ones too (the strategies give mentions types).
+OPTIONS = Options(metrics=METRIC_NAMES)
 
 
 def scores_of(key: Document, response: Document, options: Options = OPTIONS):

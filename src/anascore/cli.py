@@ -11,7 +11,13 @@ import sys
 from collections.abc import Sequence
 
 from anascore.errors import AnascoreError
-from anascore.options import FORMATS, MATCH_METHODS, METRIC_NAMES, Options
+from anascore.linguistic_settings import (
+    DEFAULT_COREFERENCE_CLASSES,
+    DEFAULT_DOMINANT_COEFFICIENTS,
+    DEFAULT_LINK_WEIGHTS,
+    numbers_text,
+)
+from anascore.options import DEFAULT_METRICS, FORMATS, MATCH_METHODS, METRIC_NAMES, Options
 from anascore.report.reference_layout import render_reference_layout
 from anascore.report.text import render_text
 from anascore.scoring import score_files
@@ -37,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="input format (default: detected from the file)")
     score.add_argument("--metrics", default="all", type=_metric_list,
                        help=f"comma-separated subset of {','.join(METRIC_NAMES)} "
-                            "(default: all)")
+                            "(default: all, which is every metric but the linguistically "
+                            "aware lmuc, lbcub, lceafm, lceafe and dominant: name those)")
     singletons = score.add_mutually_exclusive_group()
     singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
                             default=True,
@@ -48,6 +55,30 @@ def build_parser() -> argparse.ArgumentParser:
                             help="remove single-mention entities from key and response")
     score.add_argument("--match", choices=MATCH_METHODS, default="exact",
                        help="how response mentions are aligned with key mentions")
+    linguistic = score.add_argument_group(
+        "linguistically aware metrics",
+        "Chen & Ng 2013 (lmuc, lbcub, lceafm, lceafe) and Žitkus et al. 2023 (dominant); "
+        "see docs/linguistic-metrics.md")
+    linguistic.add_argument("--link-weights", metavar="NAM,NOM,PRO,SING",
+                            default=numbers_text(DEFAULT_LINK_WEIGHTS),
+                            help="weights of a link involving a name, else a nominal, else "
+                                 "only pronouns, and of a single-mention chain "
+                                 "(default: %(default)s)")
+    linguistic.add_argument("--dominant-coefficients", metavar="K1,K2,K3,K4",
+                            default=numbers_text(DEFAULT_DOMINANT_COEFFICIENTS),
+                            help="credit of a TP, WT, WL and WTL annotation "
+                                 "(default: %(default)s)")
+    linguistic.add_argument("--coreference-classes", metavar="CLASSES",
+                            default=",".join(DEFAULT_COREFERENCE_CLASSES),
+                            help="the classes to report, as prefixes of the coreference type "
+                                 "codes, or 'none' to evaluate without types "
+                                 "(default: %(default)s)")
+    linguistic.add_argument("--attempted-classes", metavar="CLASSES", default=None,
+                            help="the classes the system attempts, for the micro and macro "
+                                 "averages (default: every class with an annotation)")
+    linguistic.add_argument("--scheme-classes", metavar="N", type=int, default=None,
+                            help="number of classes in the annotation scheme, for the "
+                                 "scheme-coverage averages (default: as many as listed)")
     score.add_argument("--output", choices=("text", "json"), default="text",
                        help="text table (percentages) or JSON (fractions)")
     score.add_argument("--per-document", action="store_true",
@@ -60,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _metric_list(text: str) -> tuple[str, ...]:
     names = tuple(name.strip() for name in text.split(",") if name.strip())
     if "all" in names:
-        return METRIC_NAMES
+        return DEFAULT_METRICS + tuple(name for name in names if name != "all")
     unknown = [name for name in names if name not in METRIC_NAMES]
     if unknown or not names:
         raise argparse.ArgumentTypeError(
@@ -74,7 +105,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         options = Options(keep_singletons=arguments.keep_singletons,
                           metrics=arguments.metrics, match=arguments.match,
-                          format=arguments.format)
+                          format=arguments.format, link_weights=arguments.link_weights,
+                          dominant_coefficients=arguments.dominant_coefficients,
+                          coreference_classes=arguments.coreference_classes,
+                          attempted_classes=arguments.attempted_classes,
+                          scheme_classes=arguments.scheme_classes)
         report = score_files(arguments.key, arguments.response, options)
     except AnascoreError as error:
         print(f"anascore: error: {error.location_message()}", file=sys.stderr)

@@ -9,7 +9,8 @@ BLANC and LEA become sums over non-zero cells instead of enumerations of mention
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -90,7 +91,9 @@ class Comparison:
     counts from.
 
     Most metrics read only ``table``; metrics that need the mentions themselves (their types,
-    heads) or the entities' accommodated sets read ``key`` and ``response``.
+    heads) or the entities' accommodated sets read ``key`` and ``response``. ``derived``
+    caches what several metrics compute from the same document (mention types and the link
+    weights of :mod:`anascore.metrics.linguistic`), by name.
     """
 
     key: Side
@@ -98,6 +101,7 @@ class Comparison:
     alignment: Alignment
     table: Contingency
     options: Options
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_sides(cls, key: Side, response: Side, alignment: Alignment,

@@ -92,10 +92,11 @@ def pair_documents(key: PathLike, response: PathLike, options: Options,
     token mismatch are errors.
     """
     key_path, response_path = os.fspath(key), os.fspath(response)
-    responses = read_documents(response_path, options.format)
+    token_columns = options.needs_token_columns
+    responses = read_documents(response_path, options.format, token_columns=token_columns)
     waiting: dict[str, Document] = {}
     seen: set[str] = set()
-    for key_document in read_documents(key_path, options.format):
+    for key_document in read_documents(key_path, options.format, token_columns=token_columns):
         name = key_document.name
         if name in seen:
             raise DocumentMismatchError(f"document {name!r} appears twice in the key",

@@ -21,7 +21,7 @@ token and the entity with the earlier second mention is kept either way).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -32,12 +32,17 @@ from anascore.options import Options
 @dataclass(frozen=True)
 class Side:
     """One side of a document, flattened: ``mentions[k]`` belongs to entity
-    ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions."""
+    ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions.
+
+    ``document`` is the document the side was selected from (``None`` for an empty side),
+    for metrics that read more of it than its mentions: its words and token columns (mention
+    types, :mod:`anascore.mention_types`), its path and name (messages)."""
 
     entity_ids: tuple[str, ...]
     mentions: tuple[Mention, ...]
     entity_of: np.ndarray
     entity_sizes: np.ndarray
+    document: Document | None = field(default=None, compare=False, repr=False)
 
     @property
     def mention_count(self) -> int:
@@ -64,6 +69,7 @@ def select_side(document: Document | None, options: Options, role: str,
         mentions=tuple(mention for entity in entities for mention in entity.mentions),
         entity_of=np.repeat(np.arange(len(entities), dtype=np.int64), sizes),
         entity_sizes=sizes,
+        document=document,
     )
 
 

@@ -11,11 +11,13 @@ from anascore.metrics.bcubed import BCUBED
 from anascore.metrics.blanc import BLANC
 from anascore.metrics.ceaf import CEAFE, CEAFM
 from anascore.metrics.lea import LEA
+from anascore.metrics.linguistic import LBCUBED, LCEAFE, LCEAFM, LMUC
 from anascore.metrics.mentions import MENTIONS
 from anascore.metrics.muc import MUC
 
 REGISTRY: dict[str, Metric] = {
-    metric.name: metric for metric in (MENTIONS, MUC, BCUBED, CEAFM, CEAFE, BLANC, LEA)
+    metric.name: metric for metric in (MENTIONS, MUC, BCUBED, CEAFM, CEAFE, BLANC, LEA,
+                                       LMUC, LBCUBED, LCEAFM, LCEAFE)
 }
 
 __all__ = ["PRF_FIELDS", "REGISTRY", "Metric"]
