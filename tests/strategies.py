@@ -41,10 +41,13 @@ _MENTION_TYPES = ("name", "nominal", "pronoun", "zero")
 
 
 def typed_span(start: int, end: int) -> Mention:
-    """The mention from ``start`` to ``end`` with a mention type that depends on its span
-    only (so a key and a response mention of one span agree, as in real data)."""
+    """The mention from ``start`` to ``end`` with a mention type and a coreference type code
+    (Žitkus et al. 2023's first levels p, g, d, a, e) that depend on its span only (so a key
+    and a response mention of one span agree, as in real data)."""
     kind = _MENTION_TYPES[(3 * start + 5 * end) % len(_MENTION_TYPES)]
-    return Mention(tuple(range(start, end + 1)), attributes={"mention_type": kind})
+    code = "pgdae"[(start + 2 * end) % 5] + "tas"
+    return Mention(tuple(range(start, end + 1)),
+                   attributes={"mention_type": kind, "coreference_type": code})
 
 
 def to_document(clusters: list[list[tuple[int, int]]], tokens: int, name: str = "doc") -> Document:

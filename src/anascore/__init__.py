@@ -10,7 +10,7 @@ from anascore.evaluator import PRF, CorefEvaluator
 from anascore.options import METRIC_NAMES, Options
 from anascore.report import Report
 from anascore.scores import AverageScore, BlancScore, Score
-from anascore.scoring import score, score_files
+from anascore.scoring import score, score_documents, score_files
 from anascore.version import __version__
 
 __all__ = [
@@ -28,5 +28,6 @@ __all__ = [
     "Score",
     "__version__",
     "score",
+    "score_documents",
     "score_files",
 ]

@@ -20,7 +20,7 @@ from anascore.version import __version__
 #: Every metric, in the order reports list them.
 METRIC_NAMES: tuple[str, ...] = (
     "mentions", "muc", "bcub", "ceafm", "ceafe", "blanc", "lea", "conll",
-    "lmuc", "lbcub", "lceafm", "lceafe",
+    "lmuc", "lbcub", "lceafm", "lceafe", "dominant",
 )
 #: What ``all`` and the default select: every metric but the linguistically aware ones,
 #: which need mention types or coreference type codes and are computed only when named.

@@ -81,6 +81,34 @@ def score_files(key: PathLike, response: PathLike, options: Options) -> Report:
     return Report.from_records(options, names, records, warnings)
 
 
+def score_documents(key: Iterable[Document], response: Iterable[Document], *,
+                    metrics: str | Iterable[str] | None = None, **settings: Any) -> Report:
+    """Score documents already in memory (built in Python, with any mention attributes the
+    linguistically aware metrics read), with the settings of :func:`score`.
+
+    Response documents are paired with key documents by name; a key document without one is
+    scored against an empty response, with a warning, as for files.
+    """
+    options = Options.create(metrics=metrics, **settings)
+    warnings: list[str] = []
+    responses = {document.name: document for document in response}
+    names: list[str] = []
+    records: list[dict[str, np.ndarray]] = []
+    for key_document in key:
+        response_document = responses.pop(key_document.name, None)
+        if response_document is None:
+            warnings.append(f"document {key_document.name!r} of the key is missing from the "
+                            "response; scored as an empty response")
+        else:
+            check_same_tokens(key_document, response_document, warnings)
+        names.append(key_document.name)
+        records.append(count_document(key_document, response_document, options, warnings))
+    if responses:
+        raise DocumentMismatchError(
+            f"response document {', '.join(map(repr, list(responses)[:3]))} not in the key")
+    return Report.from_records(options, names, records, warnings)
+
+
 def pair_documents(key: PathLike, response: PathLike, options: Options,
                    warnings: list[str]) -> Iterator[tuple[Document, Document | None]]:
     """Pair each key document with the response document of the same name.

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from anascore.contingency import Comparison, Contingency
+from anascore.options import Options
 from anascore.scores import MetricResult, Score
 
 #: The counts of a metric with one recall and one precision.
@@ -24,7 +25,12 @@ PRF_FIELDS: tuple[str, ...] = ("recall_num", "recall_den", "precision_num", "pre
 
 @dataclass(frozen=True)
 class Metric:
-    """A registered metric: its name, title, count fields, and the two functions."""
+    """A registered metric: its name, title, count fields, and the two functions.
+
+    ``configure``, for a metric whose count fields depend on the options (the
+    dominant-mention evaluation counts per coreference class), gives the metric as a run's
+    options set it up; :func:`anascore.metrics.metric_for` applies it.
+    """
 
     name: str
     title: str
@@ -32,6 +38,7 @@ class Metric:
     count: Callable[[Comparison], np.ndarray]
     score: Callable[[np.ndarray], MetricResult]
     reference: str
+    configure: Callable[[Options], Metric] | None = None
 
 
 def prf_score(counts: np.ndarray) -> Score:

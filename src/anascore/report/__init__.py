@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from anascore.metrics import REGISTRY
+from anascore.metrics import metric_for
 from anascore.options import Options
 from anascore.scores import MetricResult
 from anascore.stats.sums import column_sums, scores_from_counts
@@ -51,7 +51,7 @@ class Report:
         """A report from per-document count records (one dict per document)."""
         counts = {
             name: (np.vstack([record[name] for record in records]) if records
-                   else np.zeros((0, len(REGISTRY[name].fields))))
+                   else np.zeros((0, len(metric_for(name, options).fields))))
             for name in options.computed_metrics
         }
         return cls(options, tuple(names), counts, tuple(warnings))
@@ -72,7 +72,7 @@ class Report:
     @cached_property
     def metrics(self) -> dict[str, MetricResult]:
         """Corpus (micro-averaged) scores, by metric name."""
-        return scores_from_counts(self.corpus_counts, self.options.metrics)
+        return scores_from_counts(self.corpus_counts, self.options.metrics, self.options)
 
     def document(self, name: str) -> dict[str, MetricResult]:
         """The scores of one document."""
@@ -81,7 +81,7 @@ class Report:
         except ValueError:
             raise KeyError(f"no document {name!r} in this report") from None
         return scores_from_counts({metric: matrix[row] for metric, matrix in self.counts.items()},
-                                  self.options.metrics)
+                                  self.options.metrics, self.options)
 
     def per_document(self) -> dict[str, dict[str, MetricResult]]:
         """Scores of every document, in key order."""
