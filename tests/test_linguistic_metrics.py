@@ -279,3 +279,33 @@ def test_link_weights_are_checked() -> None:
     with pytest.raises(OptionsError, match="4 finite numbers"):
         Options(link_weights=(1, 0.75, 0.5))
     assert Options(link_weights="1,0.5,0.25,1").link_weights == (1.0, 0.5, 0.25, 1.0)
+
+
+EXAMPLE = Path(__file__).parents[1] / "examples" / "linguistic"
+
+
+def test_the_readme_example_ranks_the_responses_both_ways() -> None:
+    """docs/linguistic-metrics.md: a response that links the pronouns to each other and to
+    'The young scientist' but never to a name wins on CoNLL F1; one that anchors short chains
+    on 'Marie Curie', 'Pierre' and 'Paris' wins on every LMetric (W4)."""
+    metrics = "muc,bcub,ceafe,conll,lmuc,lbcub,lceafm,lceafe"
+    pronouns = anascore.score(EXAMPLE / "key.conll", EXAMPLE / "response_pronouns.conll",
+                              metrics=metrics)
+    names = anascore.score(EXAMPLE / "key.conll", EXAMPLE / "response_names.conll",
+                           metrics=metrics)
+    assert round(pronouns.metrics["conll"].f1 * 100, 2) == 73.38
+    assert round(names.metrics["conll"].f1 * 100, 2) == 65.52
+    shown = {"lmuc": (53.52, 55.56), "lbcub": (49.67, 54.32), "lceafm": (53.52, 55.56),
+             "lceafe": (48.00, 58.10)}
+    for metric, (pronoun_f1, name_f1) in shown.items():
+        assert round(pronouns.metrics[metric].f1 * 100, 2) == pronoun_f1
+        assert round(names.metrics[metric].f1 * 100, 2) == name_f1
+    # Key chains weigh 4 (four links to "Marie Curie"), 2, 1 and two singletons: 9.
+    # Pronouns: {The young scientist, She, her, she} 3 nominal links, {He, him} one pronoun
+    # link, the two singletons; four wrong singletons (Marie Curie, Pierre, Paris, there)
+    # weigh 1 each in precision.
+    common = 3 * 0.75 + 0.5 + 2
+    assert pronouns.corpus_counts["lmuc"].tolist() == [common, 9, common, common + 4]
+    # Names: three name links and the two singletons; four wrong singletons (The young
+    # scientist, her, she, him).
+    assert names.corpus_counts["lmuc"].tolist() == [3 + 2, 9, 3 + 2, 3 + 2 + 4]

@@ -146,22 +146,33 @@ def type_from_ptb(tags: Sequence[str], entity_labels: Sequence[str | None]) -> s
     return NOMINAL
 
 
-def entity_labels(column: Sequence[str]) -> list[str | None]:
-    """The named-entity label of each token from an OntoNotes named-entity column
-    (``(PERSON*``, ``*``, ``*)``, ``(GPE)``); ``None`` outside named entities.
+def entity_label_at(column: Sequence[str], position: int) -> str | None:
+    """The named-entity label of token ``position`` in an OntoNotes named-entity column
+    (``(PERSON*``, ``*``, ``*)``, ``(GPE)``), ``None`` outside named entities. Named entities
+    do not nest, so the label is that of the nearest opening at or before the token, unless an
+    entity closes between them.
 
-    >>> entity_labels(["(PERSON*", "*)", "*", "(GPE)"])
+    >>> column = ["(PERSON*", "*)", "*", "(GPE)"]
+    >>> [entity_label_at(column, position) for position in range(4)]
     ['PERSON', 'PERSON', None, 'GPE']
     """
-    labels: list[str | None] = []
-    current: str | None = None
-    for cell in column:
+    for index in range(position, -1, -1):
+        cell = column[index]
+        if index < position and cell.endswith(")"):
+            return None
         if cell.startswith("("):
-            current = cell[1:].rstrip("*)") or None
-        labels.append(current)
-        if cell.endswith(")"):
-            current = None
-    return labels
+            return cell[1:].rstrip("*)") or None
+    return None
+
+
+class _EntityLabels:
+    """The named-entity labels of a mention's tokens, looked up only where asked."""
+
+    def __init__(self, column: Sequence[str], tokens: Sequence[int]) -> None:
+        self.column, self.tokens = column, tokens
+
+    def __getitem__(self, index: int) -> str | None:
+        return entity_label_at(self.column, self.tokens[index])
 
 
 @dataclass(frozen=True)
@@ -183,7 +194,6 @@ class _TypeSource:
         self.empty = columns.get("empty_node")
         self.tags = columns.get("pos")
         self.ner = columns.get("ner")
-        self._labels: list[str | None] | None = None
         self.function = function
 
     def from_attribute(self, mention: Mention) -> str | None:
@@ -204,11 +214,9 @@ class _TypeSource:
             empty = self.empty is not None and self.empty[mention.head] not in ("", "0", "_")
             return type_from_upos(self.upos[mention.head], empty_node=empty)
         if self.tags is not None and self.ner is not None:
-            if self._labels is None:
-                self._labels = entity_labels(self.ner)
             tokens = mention.tokens
             return type_from_ptb([self.tags[token] for token in tokens],
-                                 [self._labels[token] for token in tokens])
+                                 _EntityLabels(self.ner, tokens))  # type: ignore[arg-type]
         return None
 
     def from_function(self, mention: Mention) -> str | None:
