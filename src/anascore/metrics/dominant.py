@@ -326,7 +326,13 @@ def class_table_csv(score: DominantScore) -> str:
 
 def class_table_text(score: DominantScore) -> list[str]:
     """Table 3 as text lines, percentages with two decimals."""
-    width = max([len(item.title) for item in score.classes] + [18])
+    attempted = len(score.attempted)
+    averages = ((f"micro ({attempted} attempted)", score.micro),
+                (f"macro ({attempted} attempted)", score.macro),
+                (f"scheme ({score.scheme_classes} "
+                 f"{'class' if score.scheme_classes == 1 else 'classes'})", score.scheme))
+    width = max([len(item.title) for item in score.classes]
+                + [len(name) for name, _ in averages] + [len("coreference class")]) + 2
     header = (f"{'coreference class':<{width}}" + "".join(f"{name:>7}" for name in
                                                            ("TP", "WT", "WL", "WTL", "FN", "FP",
                                                             "S*"))
@@ -340,11 +346,9 @@ def class_table_text(score: DominantScore) -> list[str]:
                      + f"{item.precision * 100:>11.2f}{item.recall * 100:>9.2f}"
                      f"{item.f1 * 100:>9.2f}{mark}")
     blank = " " * (7 * 7)
-    for name, averages in ((f"micro ({len(score.attempted)} attempted)", score.micro),
-                           (f"macro ({len(score.attempted)} attempted)", score.macro),
-                           (f"scheme ({score.scheme_classes} classes)", score.scheme)):
-        lines.append(f"{name:<{width}}{blank}{averages.precision * 100:>11.2f}"
-                     f"{averages.recall * 100:>9.2f}{averages.f1 * 100:>9.2f}")
+    for name, average in averages:
+        lines.append(f"{name:<{width}}{blank}{average.precision * 100:>11.2f}"
+                     f"{average.recall * 100:>9.2f}{average.f1 * 100:>9.2f}")
     return lines
 
 
