@@ -300,3 +300,16 @@ def test_the_cli_on_an_ontonotes_file(capsys) -> None:
     assert main(["score", str(key), str(response), "--metrics", "dominant",
                  "--coreference-classes", "none"]) == 0
     assert "micro (1 attempted)" in capsys.readouterr().out
+
+
+def test_the_cli_scheme_and_attempted_flags(capsys) -> None:
+    key, response = FIXTURES / "key.conll", FIXTURES / "response_e.conll"
+    assert main(["score", str(key), str(response), "--metrics", "dominant",
+                 "--coreference-classes", "none", "--scheme-classes", "4",
+                 "--dominant-coefficients", "1,1,0,0", "--output", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)["metrics"]["dominant"]
+    assert data["recall"] == 5 / 12 and data["scheme"]["recall"] == (5 / 12) / 4
+    assert data["scheme"]["classes"] == 4 and data["coefficients"] == [1, 1, 0, 0]
+    assert main(["score", str(key), str(response), "--metrics", "dominant",
+                 "--attempted-classes", "x"]) == 1
+    assert "attempted_classes x not among" in capsys.readouterr().err

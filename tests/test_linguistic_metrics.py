@@ -8,6 +8,7 @@ part-of-speech and named-entity columns, as they would for an OntoNotes file.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from pathlib import Path
 
@@ -309,3 +310,19 @@ def test_the_readme_example_ranks_the_responses_both_ways() -> None:
     # Names: three name links and the two singletons; four wrong singletons (The young
     # scientist, her, she, him).
     assert names.corpus_counts["lmuc"].tolist() == [3 + 2, 9, 3 + 2, 3 + 2 + 4]
+
+
+def test_the_cli_flags(capsys) -> None:
+    from anascore.cli import main
+
+    response = FIXTURES / "response_d.conll"
+    assert main(["score", str(KEY), str(response), "--metrics", "lmuc",
+                 "--link-weights", "1,0.5,0.25,1", "--output", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["options"]["link_weights"] == [1.0, 0.5, 0.25, 1.0]
+    assert round(data["metrics"]["lmuc"]["f1"] * 100, 2) == 72.59  # W5, response (d)
+    assert main(["score", str(KEY), str(response), "--metrics", "lmuc",
+                 "--link-weights", "1,0.5,0.25"]) == 1
+    assert "link_weights must be 4 finite numbers" in capsys.readouterr().err
+    assert main(["score", str(KEY), str(response)]) == 0
+    assert "LMUC" not in capsys.readouterr().out  # 'all' leaves the LMetrics out
