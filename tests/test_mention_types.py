@@ -145,3 +145,14 @@ def test_linguistic_metrics_are_not_in_all() -> None:
     assert Options.create(metrics="all,lmuc").metrics[-1] == "lmuc"
     assert Options.create(metrics="all").signature() == Options().signature()
     assert "link_weights" not in Options().signature()
+
+
+def test_placeholder_columns_tell_nothing(tmp_path: Path) -> None:
+    """LitBank-style files have twelve columns, all '_' but the word and the coreference:
+    no types there, so an error, not 'nominal' for every mention."""
+    path = tmp_path / "placeholders.conll"
+    path.write_text("#begin document d\n"
+                    "d\t0\t0\tMary\t_\t_\t_\t_\t_\t_\t_\t(1)\n"
+                    "d\t0\t1\tsang\t_\t_\t_\t_\t_\t_\t_\t(1)\n#end document\n")
+    with pytest.raises(OptionsError, match="nothing tells the type of mention"):
+        anascore.score(path, path, metrics="lmuc")

@@ -63,6 +63,10 @@ _PTB_POSTMODIFIER_STARTS = frozenset({
     "VB", "VBD", "VBG", "VBN", "VBP", "VBZ",
 })
 _UPOS_PRONOUNS = frozenset({"PRON", "DET", "ADV"})
+#: Cells that hold no tag: a column of these (LitBank's CoNLL files fill every column but the
+#: word and the coreference with ``_``) tells nothing, and a mention whose tokens all have one
+#: is typed by the next source, never by default.
+_NO_TAG = frozenset({"_", "-", ""})
 _UPOS_NAMES = frozenset({"PROPN"})
 
 
@@ -211,12 +215,15 @@ class _TypeSource:
 
     def from_columns(self, mention: Mention) -> str | None:
         if self.upos is not None and mention.head is not None:
-            empty = self.empty is not None and self.empty[mention.head] not in ("", "0", "_")
-            return type_from_upos(self.upos[mention.head], empty_node=empty)
+            empty = self.empty is not None and self.empty[mention.head] not in _NO_TAG | {"0"}
+            upos = self.upos[mention.head]
+            if empty or upos not in _NO_TAG:
+                return type_from_upos(upos, empty_node=empty)
         if self.tags is not None and self.ner is not None:
             tokens = mention.tokens
-            return type_from_ptb([self.tags[token] for token in tokens],
-                                 _EntityLabels(self.ner, tokens))  # type: ignore[arg-type]
+            tags = [self.tags[token] for token in tokens]
+            if any(tag not in _NO_TAG for tag in tags):
+                return type_from_ptb(tags, _EntityLabels(self.ner, tokens))  # type: ignore[arg-type]
         return None
 
     def from_function(self, mention: Mention) -> str | None:

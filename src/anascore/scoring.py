@@ -95,6 +95,9 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
     names: list[str] = []
     records: list[dict[str, np.ndarray]] = []
     for key_document in key:
+        if key_document.name in names:
+            raise DocumentMismatchError(f"document {key_document.name!r} appears twice in "
+                                        "the key")
         response_document = responses.pop(key_document.name, None)
         if response_document is None:
             warnings.append(f"document {key_document.name!r} of the key is missing from the "
