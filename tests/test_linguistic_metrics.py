@@ -14,6 +14,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from strategies import document_pairs, to_document
 
 import anascore
 from anascore.contingency import Comparison
@@ -24,6 +26,7 @@ from anascore.mention_types import MENTION_TYPES, comparison_types
 from anascore.metrics.linguistic import linguistic_weights, spanning_tree_weight
 from anascore.model import Document, Entity, Mention
 from anascore.options import Options
+from anascore.scoring import count_document
 from anascore.selection import select_side
 
 FIXTURES = Path(__file__).parent / "fixtures" / "chen_ng_2013"
@@ -326,3 +329,16 @@ def test_the_cli_flags(capsys) -> None:
     assert "link_weights must be 4 finite numbers" in capsys.readouterr().err
     assert main(["score", str(KEY), str(response)]) == 0
     assert "LMUC" not in capsys.readouterr().out  # 'all' leaves the LMetrics out
+
+
+@settings(max_examples=150)
+@given(document_pairs())
+def test_lmuc_counts_are_mucs_with_uniform_weights_on_predicted_mentions(pair) -> None:
+    """With W1 every link weighs 1 and a singleton 10⁻²⁰: LMUC's counts are MUC's (Pradhan et
+    al. 2014's, predicted mentions included) up to 10⁻²⁰ per singleton — the check of
+    decision 5 (a response mention the key lacks is a part of its own)."""
+    key, response, tokens = pair
+    options = Options(metrics=("muc", "lmuc"), link_weights=W1)
+    record = count_document(to_document(key, tokens), to_document(response, tokens), options,
+                            [])
+    assert record["lmuc"].tolist() == pytest.approx(record["muc"].tolist(), abs=1e-15)

@@ -46,8 +46,6 @@ The counts are additive: six per class, in ``coreference_classes`` order.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -312,6 +310,9 @@ def class_table_rows(score: DominantScore) -> list[dict[str, Any]]:
 
 def class_table_csv(score: DominantScore) -> str:
     """Table 3 as CSV (``class,tp,wt,wl,wtl,fn,fp,key_annotations,precision,recall,f1``)."""
+    import csv
+    import io
+
     columns = ["class", "tp", "wt", "wl", "wtl", "fn", "fp", "key_annotations", "precision",
                "recall", "f1"]
     stream = io.StringIO()
