@@ -342,3 +342,11 @@ def test_lmuc_counts_are_mucs_with_uniform_weights_on_predicted_mentions(pair) -
     record = count_document(to_document(key, tokens), to_document(response, tokens), options,
                             [])
     assert record["lmuc"].tolist() == pytest.approx(record["muc"].tolist(), abs=1e-15)
+
+
+def test_split_antecedents_are_not_scored_by_the_linguistic_metrics() -> None:
+    """Paun et al. generalize the standard metrics only: asking for both is an error, not a
+    silent scoring of plurals as ordinary entities."""
+    with pytest.raises(OptionsError, match="lmuc, dominant cannot score split antecedents"):
+        Options(metrics=("muc", "lmuc", "dominant"), keep_split_antecedents=True)
+    assert Options(metrics=("muc",), keep_split_antecedents=True).keep_split_antecedents

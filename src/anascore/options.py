@@ -9,6 +9,7 @@ reproduced.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
@@ -30,6 +31,8 @@ DEFAULT_METRICS: tuple[str, ...] = tuple(
 DERIVED_METRICS: dict[str, tuple[str, ...]] = {"conll": ("muc", "bcub", "ceafe")}
 MATCH_METHODS: tuple[str, ...] = ("exact",)
 FORMATS: tuple[str, ...] = ("auto", "conll2012")
+#: Conventions of other scorers anascore can reproduce (``none``: anascore's own, the papers').
+COMPAT_MODES: tuple[str, ...] = ("none", "ua")
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,20 @@ class Options:
         How response mentions are aligned with key mentions (``exact``: same tokens).
     format
         The input format; ``auto`` detects it from the file.
+    keep_split_antecedents
+        Score split-antecedent plurals (entities with an accommodated set, ``Entity.elements``)
+        with the generalized metrics of Paun et al. 2023; ``False`` scores plural entities as
+        ordinary entities of their mentions.
+    only_split_antecedents
+        Report, under the usual metric names, the split-antecedent scores alone (Paun et al.
+        2023 §7: the micro-average over aligned accommodated sets, unaligned sets paired with
+        empty sets). Needs ``keep_split_antecedents``.
+    lea_split_importance
+        LEA's importance factor β ≥ 0 for entities with an accommodated set (Paun et al. 2023
+        §5.4); 1 weighs them by their size like every other entity.
+    compat
+        ``"none"``: anascore's conventions (the papers'); ``"ua"``: the Universal Anaphora
+        scorer 2.0's where they differ (see docs/split-antecedents.md).
     link_weights
         (w_nam, w_nom, w_pro, w_sing) of Chen & Ng 2013's LMUC, LB³, LCEAFm and LCEAFe:
         the weight of a link involving a name, else a nominal, else only pronouns, and of a
@@ -72,6 +89,10 @@ class Options:
     metrics: tuple[str, ...] = DEFAULT_METRICS
     match: str = "exact"
     format: str = "auto"
+    keep_split_antecedents: bool = False
+    only_split_antecedents: bool = False
+    lea_split_importance: float = 1.0
+    compat: str = "none"
     link_weights: tuple[float, float, float, float] = linguistic.DEFAULT_LINK_WEIGHTS
     mention_type_function: Callable[..., Any] | None = None
     dominant_coefficients: tuple[float, float, float, float] = (
@@ -99,6 +120,17 @@ class Options:
             raise OptionsError(
                 f"unknown format {self.format!r}; expected one of {', '.join(FORMATS)}"
             )
+        if self.only_split_antecedents and not self.keep_split_antecedents:
+            raise OptionsError("only_split_antecedents needs keep_split_antecedents=True "
+                               "(--keep-split-antecedents)")
+        if not (isinstance(self.lea_split_importance, int | float)
+                and math.isfinite(self.lea_split_importance) and self.lea_split_importance >= 0):
+            raise OptionsError(f"lea_split_importance {self.lea_split_importance!r}; expected a "
+                               "number ≥ 0")
+        if self.compat not in COMPAT_MODES:
+            raise OptionsError(
+                f"unknown compat mode {self.compat!r}; expected one of {', '.join(COMPAT_MODES)}"
+            )
         classes, attempted, scheme = linguistic.check_dominant_settings(
             self.coreference_classes, self.attempted_classes, self.scheme_classes)
         for name, value in (
@@ -110,6 +142,13 @@ class Options:
                 ("coreference_classes", classes), ("attempted_classes", attempted),
                 ("scheme_classes", scheme)):
             object.__setattr__(self, name, value)
+        if self.keep_split_antecedents:
+            chosen = [name for name in self.metrics if name in linguistic.LINGUISTIC_METRICS]
+            if chosen:
+                raise OptionsError(
+                    f"{', '.join(chosen)} cannot score split antecedents (Paun et al. 2023 "
+                    "generalize the standard metrics only); leave out keep_split_antecedents "
+                    "(--keep-split-antecedents) to score plurals as ordinary entities")
 
     @classmethod
     def create(cls, *, metrics: str | Iterable[str] | None = None, **settings: Any) -> Options:
@@ -162,6 +201,13 @@ class Options:
             f"match:{self.match}",
             f"singletons:{'keep' if self.keep_singletons else 'remove'}",
             *linguistic.signature_parts(self),
-            f"version:{__version__}",
         ]
+        if self.keep_split_antecedents:
+            parts.append("split_antecedents:"
+                         + ("only" if self.only_split_antecedents else "keep"))
+            if self.lea_split_importance != 1.0:
+                parts.append(f"lea_split_importance:{self.lea_split_importance:g}")
+        if self.compat != "none":
+            parts.append(f"compat:{self.compat}")
+        parts.append(f"version:{__version__}")
         return "|".join(parts)

@@ -18,6 +18,7 @@ from anascore.errors import DocumentMismatchError
 from anascore.formats import read_documents
 from anascore.matching import MATCHERS
 from anascore.metrics import REGISTRY
+from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
 from anascore.model import Document
 from anascore.options import Options
 from anascore.report import Report
@@ -27,13 +28,22 @@ PathLike = str | os.PathLike[str]
 
 
 def count_document(key: Document | None, response: Document | None, options: Options,
-                   warnings: list[str]) -> dict[str, np.ndarray]:
-    """Every computed metric's counts for one document (``None``: an empty side)."""
+                   warnings: list[str],
+                   set_alignments: list[dict[str, SetAlignmentDetails]] | None = None,
+                   ) -> dict[str, np.ndarray]:
+    """Every computed metric's counts for one document (``None``: an empty side).
+
+    ``set_alignments``, when given, receives the document's alignments of split-antecedent
+    sets by metric (empty when it has none), which the metrics computed anyway.
+    """
     key_side = select_side(key, options, "key", warnings)
     response_side = select_side(response, options, "response", warnings)
     alignment = MATCHERS[options.match](key_side.mentions, response_side.mentions)
     comparison = Comparison.from_sides(key_side, response_side, alignment, options)
-    return {name: REGISTRY[name].count(comparison) for name in options.computed_metrics}
+    counts = {name: REGISTRY[name].count(comparison) for name in options.computed_metrics}
+    if set_alignments is not None:
+        set_alignments.append(alignment_details(comparison))
+    return counts
 
 
 def score(key: PathLike, response: PathLike, *, format: str = "auto",
@@ -54,6 +64,10 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
         ``False`` removes single-mention entities from both sides before scoring.
     match
         How mentions are aligned: ``"exact"``.
+    **settings
+        Any other field of :class:`~anascore.options.Options`, by name: for instance
+        ``keep_split_antecedents=True`` (score split-antecedent plurals, Paun et al. 2023),
+        ``only_split_antecedents=True``, ``lea_split_importance=10.0``, ``compat="ua"``.
 
     Returns
     -------
@@ -75,10 +89,12 @@ def score_files(key: PathLike, response: PathLike, options: Options) -> Report:
     warnings: list[str] = []
     names: list[str] = []
     records: list[dict[str, np.ndarray]] = []
+    set_alignments: list[dict[str, SetAlignmentDetails]] = []
     for key_document, response_document in pair_documents(key, response, options, warnings):
         names.append(key_document.name)
-        records.append(count_document(key_document, response_document, options, warnings))
-    return Report.from_records(options, names, records, warnings)
+        records.append(count_document(key_document, response_document, options, warnings,
+                                      set_alignments))
+    return Report.from_records(options, names, records, warnings, set_alignments)
 
 
 def score_documents(key: Iterable[Document], response: Iterable[Document], *,

@@ -13,7 +13,8 @@ one span in two entities (reported: a gold annotation error).
 
 Which copy is kept must not depend on the order entities are listed in (or a reordered file
 would score differently), so entities are taken in text order: by their distinct mentions' token
-positions, sorted, compared lexicographically, and the copy in the first entity is kept. This is
+positions, sorted, compared lexicographically (entities with the same mentions by their
+identifiers), and the copy in the first entity is kept. This is
 the reference scorer's choice wherever the text decides it (it takes the entity whose
 identifier the file shows first; in TC-A-8 the repeated span opens both entities at the same
 token and the entity with the earlier second mention is kept either way).
@@ -21,18 +22,24 @@ token and the entity with the earlier second mention is kept either way).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from anascore.model import Document, Entity, Mention
 from anascore.options import Options
+from anascore.split_antecedents import (
+    AccommodatedSets,
+    accommodated_sets,
+    normalize_accommodated_sets,
+)
 
 
 @dataclass(frozen=True)
 class Side:
     """One side of a document, flattened: ``mentions[k]`` belongs to entity
-    ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions.
+    ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions. ``accommodated``
+    holds the split-antecedent sets (``keep_split_antecedents``; ``None``: no set).
 
     ``document`` is the document the side was selected from (``None`` for an empty side),
     for metrics that read more of it than its mentions: its words and token columns (mention
@@ -42,6 +49,7 @@ class Side:
     mentions: tuple[Mention, ...]
     entity_of: np.ndarray
     entity_sizes: np.ndarray
+    accommodated: AccommodatedSets | None = None
     document: Document | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -59,18 +67,27 @@ def select_side(document: Document | None, options: Options, role: str,
     if document is None:
         return _EMPTY
     entities = _without_repeated_mentions(document, role, warnings)
+    atoms_of: dict[str, frozenset[str]] = {}
+    if options.keep_split_antecedents:
+        entities, atoms_of = normalize_accommodated_sets(entities, document, role, warnings)
+    all_entities = entities
     if not options.keep_singletons:
-        entities = [entity for entity in entities if len(entity.mentions) > 1]
+        entities = [entity for entity in entities
+                    if len(entity.mentions) + (entity.id in atoms_of) > 1]
     entities = [entity for entity in entities if entity.mentions]
     sizes = np.fromiter((len(entity.mentions) for entity in entities), dtype=np.int64,
                         count=len(entities))
-    return Side(
+    side = Side(
         entity_ids=tuple(entity.id for entity in entities),
         mentions=tuple(mention for entity in entities for mention in entity.mentions),
         entity_of=np.repeat(np.arange(len(entities), dtype=np.int64), sizes),
         entity_sizes=sizes,
         document=document,
     )
+    if atoms_of:
+        side = replace(side, accommodated=accommodated_sets(
+            side.entity_ids, side.mentions, atoms_of, all_entities, document))
+    return side
 
 
 def _without_repeated_mentions(document: Document, role: str,
@@ -79,7 +96,7 @@ def _without_repeated_mentions(document: Document, role: str,
     spans = [mention.tokens for entity in entities for mention in entity.mentions]
     if len(set(spans)) == len(spans):
         return entities
-    entities.sort(key=_text_order)
+    entities.sort(key=lambda entity: (_text_order(entity), entity.id))
     owner_of: dict[tuple[int, ...], str] = {}
     repeats: dict[tuple[int, ...], list[str]] = {}
     result: list[Entity] = []

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from anascore.metrics import metric_for
+from anascore.metrics.split_antecedents import SetAlignmentDetails
 from anascore.options import Options
 from anascore.scores import MetricResult
 from anascore.stats.sums import column_sums, scores_from_counts
@@ -37,24 +38,32 @@ class Report:
         the metric's ``fields``).
     warnings
         Everything anascore noticed and scored anyway (repeated mentions, missing documents).
+    set_alignments
+        By document name, the alignments of split-antecedent sets each metric made (only
+        documents with accommodated sets), for :meth:`to_dict` with ``details=True``.
     """
 
     options: Options
     document_names: tuple[str, ...]
     counts: dict[str, np.ndarray]
     warnings: tuple[str, ...] = field(default=())
+    set_alignments: dict[str, dict[str, SetAlignmentDetails]] = field(default_factory=dict)
 
     @classmethod
     def from_records(cls, options: Options, names: Sequence[str],
                      records: Sequence[dict[str, np.ndarray]],
-                     warnings: Sequence[str] = ()) -> Report:
-        """A report from per-document count records (one dict per document)."""
+                     warnings: Sequence[str] = (),
+                     set_alignments: Sequence[dict[str, SetAlignmentDetails]] = ()) -> Report:
+        """A report from per-document count records (one dict per document) and, optionally,
+        each document's alignments of split-antecedent sets."""
         counts = {
             name: (np.vstack([record[name] for record in records]) if records
                    else np.zeros((0, len(metric_for(name, options).fields))))
             for name in options.computed_metrics
         }
-        return cls(options, tuple(names), counts, tuple(warnings))
+        alignments = {name: found for name, found in zip(names, set_alignments, strict=False)
+                      if found}
+        return cls(options, tuple(names), counts, tuple(warnings), alignments)
 
     @property
     def version(self) -> str:
@@ -87,8 +96,17 @@ class Report:
         """Scores of every document, in key order."""
         return {name: self.document(name) for name in self.document_names}
 
-    def to_dict(self, *, per_document: bool = False) -> dict[str, Any]:
-        """The JSON object ``anascore score --output json`` prints."""
+    def split_antecedent_details(self) -> dict[str, dict[str, list[dict[str, Any]]]]:
+        """Per document and metric, every pair of accommodated sets the metric's alignment
+        made (Paun et al. 2023 §4.2): key and response entity, their elements, the δ terms the
+        metric added (``recall``, ``precision``; BLANC: per kind of link) and the F1 the
+        alignment maximized; then the sets left unaligned (paired with the empty set, δ 0)."""
+        return {document: {metric: found.to_list() for metric, found in metrics.items()}
+                for document, metrics in self.set_alignments.items()}
+
+    def to_dict(self, *, per_document: bool = False, details: bool = False) -> dict[str, Any]:
+        """The JSON object ``anascore score --output json`` prints; ``details`` adds
+        :meth:`split_antecedent_details` under ``"split_antecedents"``."""
         result: dict[str, Any] = {
             "version": self.version,
             "signature": self.signature,
@@ -102,7 +120,9 @@ class Report:
                 name: {"metrics": {metric: score.to_dict() for metric, score in scores.items()}}
                 for name, scores in self.per_document().items()
             }
+        if details:
+            result["split_antecedents"] = self.split_antecedent_details()
         return result
 
-    def to_json(self, *, per_document: bool = False) -> str:
-        return json.dumps(self.to_dict(per_document=per_document), indent=2)
+    def to_json(self, *, per_document: bool = False, details: bool = False) -> str:
+        return json.dumps(self.to_dict(per_document=per_document, details=details), indent=2)

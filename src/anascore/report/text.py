@@ -34,5 +34,9 @@ def render_text(report: Report, *, per_document: bool = False) -> str:
         if isinstance(score, DominantScore):
             lines += ["", *class_table_text(score)]
     lines.append("")
+    if report.options.only_split_antecedents:
+        lines.append("mode: split-antecedent plurals only (Paun et al. 2023 §7)")
+    elif report.options.keep_split_antecedents:
+        lines.append("mode: split-antecedent plurals scored (Paun et al. 2023)")
     lines.append(f"signature: {report.signature}")
     return "\n".join(lines) + "\n"
