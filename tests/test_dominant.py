@@ -313,3 +313,25 @@ def test_the_cli_scheme_and_attempted_flags(capsys) -> None:
     assert main(["score", str(key), str(response), "--metrics", "dominant",
                  "--attempted-classes", "x"]) == 1
     assert "attempted_classes x not among" in capsys.readouterr().err
+
+
+def test_report_outputs_and_resampling_use_the_configured_metric(capsys) -> None:
+    """CSV rows ``dominant:CLASS`` and the averages; the Markdown/LaTeX/text tables; bootstrap
+    intervals computed with the run's coefficients and classes (here k = 1, 1, 1, 1: the 5 TP
+    and 7 WL of response (e) are full credit, 12 / 12)."""
+    key, response = FIXTURES / "key.conll", FIXTURES / "response_e.conll"
+    common = ["score", str(key), str(response), "--metrics", "dominant",
+              "--coreference-classes", "none", "--dominant-coefficients", "1,1,1,1"]
+    assert main([*common, "--output", "csv"]) == 0
+    rows = [line.split(",") for line in capsys.readouterr().out.splitlines()]
+    by_metric = {row[3]: row[4:7] for row in rows[1:]}
+    assert set(by_metric) == {"dominant", "dominant:all", "dominant:micro", "dominant:macro",
+                              "dominant:scheme"}
+    assert float(by_metric["dominant:all"][0]) == 12 / 12
+    assert main([*common, "--output", "markdown"]) == 0
+    out = capsys.readouterr().out
+    assert "| all | 5 | 0 | 7 | 0 | 0 | 0 | 12 | 100.00 | 100.00 | 100.00 |" in out
+    assert main([*common, "--confidence", "50", "--output", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    interval = data["intervals"]["dominant"]["f1"]
+    assert interval["low"] == interval["high"] == 1.0  # one document: every resample is it

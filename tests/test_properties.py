@@ -125,3 +125,27 @@ def test_precision_is_recall_with_key_and_response_exchanged(pair) -> None:
 
 def test_every_registered_metric_is_reported() -> None:
     assert set(REGISTRY) | {"conll"} == set(METRIC_NAMES)
+
+
+@settings(max_examples=30)
+@given(st.lists(document_pairs(), min_size=1, max_size=8), st.integers(0, 2**32 - 1))
+def test_batch_scores_give_the_digits_of_each_metrics_score(pairs, seed: int) -> None:
+    """Resampling scores many corpora at once (``score_batch``, or ``score`` row by row);
+    every registered metric must give there exactly the digits its ``score`` gives."""
+    from anascore.stats.batch import batch_scores
+
+    records = [count_document(to_document(key, tokens, f"d{index}"),
+                              to_document(response, tokens, f"d{index}"), OPTIONS, [])
+               for index, (key, response, tokens) in enumerate(pairs)]
+    weights = np.random.default_rng(seed).integers(0, 3, size=(5, len(records)))
+    totals = {metric: weights @ np.vstack([record[metric] for record in records])
+              for metric in OPTIONS.computed_metrics}
+    batch = batch_scores(totals, METRIC_NAMES)
+    for row in range(len(weights)):
+        expected = Report.from_records(OPTIONS, ["corpus"], [
+            {metric: totals[metric][row] for metric in totals}]).metrics
+        for name, score in expected.items():
+            assert batch[name].f1[row] == score.f1
+            if not isinstance(score, AverageScore):
+                assert batch[name].recall[row] == score.recall
+                assert batch[name].precision[row] == score.precision

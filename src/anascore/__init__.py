@@ -5,10 +5,12 @@
 >>> report.metrics["muc"].f1  # doctest: +SKIP
 """
 
+from anascore.compare import compare
 from anascore.errors import AnascoreError, DocumentMismatchError, FormatError, OptionsError
 from anascore.evaluator import PRF, CorefEvaluator
 from anascore.options import METRIC_NAMES, Options
 from anascore.report import Report
+from anascore.report.systems import SystemsReport
 from anascore.scores import AverageScore, BlancScore, Score
 from anascore.scoring import score, score_documents, score_files
 from anascore.version import __version__
@@ -26,7 +28,9 @@ __all__ = [
     "OptionsError",
     "Report",
     "Score",
+    "SystemsReport",
     "__version__",
+    "compare",
     "score",
     "score_documents",
     "score_files",

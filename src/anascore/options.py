@@ -33,6 +33,8 @@ MATCH_METHODS: tuple[str, ...] = ("exact",)
 FORMATS: tuple[str, ...] = ("auto", "conll2012")
 #: Conventions of other scorers anascore can reproduce (``none``: anascore's own, the papers').
 COMPAT_MODES: tuple[str, ...] = ("none", "ua")
+#: The resampling seed when none is given, so that a command run twice prints the same numbers.
+DEFAULT_SEED = 12345
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,17 @@ class Options:
     compat
         ``"none"``: anascore's conventions (the papers'); ``"ua"``: the Universal Anaphora
         scorer 2.0's where they differ (see docs/split-antecedents.md).
+    confidence
+        Bootstrap resamples for confidence intervals of every reported score (0: none).
+    confidence_level
+        The coverage of those intervals (0.95: 95% percentile intervals).
+    seed
+        The seed of every resampling (bootstrap, paired tests), so that numbers repeat.
+    paired_bs
+        Resamples of the paired bootstrap test of each response against the first (0: none).
+    paired_ar
+        Trials of the approximate randomization test of each response against the first
+        (0: none).
     link_weights
         (w_nam, w_nom, w_pro, w_sing) of Chen & Ng 2013's LMUC, LB³, LCEAFm and LCEAFe:
         the weight of a link involving a name, else a nominal, else only pronouns, and of a
@@ -93,6 +106,11 @@ class Options:
     only_split_antecedents: bool = False
     lea_split_importance: float = 1.0
     compat: str = "none"
+    confidence: int = 0
+    confidence_level: float = 0.95
+    seed: int = DEFAULT_SEED
+    paired_bs: int = 0
+    paired_ar: int = 0
     link_weights: tuple[float, float, float, float] = linguistic.DEFAULT_LINK_WEIGHTS
     mention_type_function: Callable[..., Any] | None = None
     dominant_coefficients: tuple[float, float, float, float] = (
@@ -131,6 +149,16 @@ class Options:
             raise OptionsError(
                 f"unknown compat mode {self.compat!r}; expected one of {', '.join(COMPAT_MODES)}"
             )
+        for name in ("confidence", "paired_bs", "paired_ar"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise OptionsError(f"{name} must be a whole number of resamples (0: none), "
+                                   f"not {value!r}")
+        if not 0 < self.confidence_level < 1:
+            raise OptionsError(f"confidence_level must lie strictly between 0 and 1, "
+                               f"not {self.confidence_level!r}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise OptionsError(f"seed must be a non-negative whole number, not {self.seed!r}")
         classes, attempted, scheme = linguistic.check_dominant_settings(
             self.coreference_classes, self.attempted_classes, self.scheme_classes)
         for name, value in (
@@ -209,5 +237,13 @@ class Options:
                 parts.append(f"lea_split_importance:{self.lea_split_importance:g}")
         if self.compat != "none":
             parts.append(f"compat:{self.compat}")
+        if self.confidence:
+            parts.append(f"bootstrap:{self.confidence}@{self.confidence_level:g}")
+        if self.paired_bs:
+            parts.append(f"paired-bs:{self.paired_bs}")
+        if self.paired_ar:
+            parts.append(f"paired-ar:{self.paired_ar}")
+        if self.confidence or self.paired_bs or self.paired_ar:
+            parts.append(f"seed:{self.seed}")
         parts.append(f"version:{__version__}")
         return "|".join(parts)

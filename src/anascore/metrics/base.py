@@ -17,7 +17,7 @@ import numpy as np
 
 from anascore.contingency import Comparison, Contingency
 from anascore.options import Options
-from anascore.scores import MetricResult, Score
+from anascore.scores import MetricResult, Score, ScoreArrays, f1_scores, ratios
 
 #: The counts of a metric with one recall and one precision.
 PRF_FIELDS: tuple[str, ...] = ("recall_num", "recall_den", "precision_num", "precision_den")
@@ -26,6 +26,10 @@ PRF_FIELDS: tuple[str, ...] = ("recall_num", "recall_den", "precision_num", "pre
 @dataclass(frozen=True)
 class Metric:
     """A registered metric: its name, title, count fields, and the two functions.
+
+    ``score_batch``, when given, is ``score`` for many count vectors at once (the rows of a
+    resamples × fields matrix) and must give the same digits; bootstrap intervals and paired
+    tests use it, and fall back to calling ``score`` on each row without it.
 
     ``configure``, for a metric whose count fields depend on the options (the
     dominant-mention evaluation counts per coreference class), gives the metric as a run's
@@ -38,6 +42,7 @@ class Metric:
     count: Callable[[Comparison], np.ndarray]
     score: Callable[[np.ndarray], MetricResult]
     reference: str
+    score_batch: Callable[[np.ndarray], ScoreArrays] | None = None
     configure: Callable[[Options], Metric] | None = None
 
 
@@ -45,6 +50,13 @@ def prf_score(counts: np.ndarray) -> Score:
     """The score of a metric whose fields are :data:`PRF_FIELDS`."""
     recall_num, recall_den, precision_num, precision_den = (float(value) for value in counts)
     return Score.from_counts(recall_num, recall_den, precision_num, precision_den)
+
+
+def prf_score_batch(counts: np.ndarray) -> ScoreArrays:
+    """:func:`prf_score` of every row of a matrix whose columns are :data:`PRF_FIELDS`."""
+    recall = ratios(counts[:, 0], counts[:, 1])
+    precision = ratios(counts[:, 2], counts[:, 3])
+    return ScoreArrays(recall, precision, f1_scores(recall, precision))
 
 
 def exact_sum(values: Iterable[float] | np.ndarray) -> float:

@@ -20,7 +20,14 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.contingency import Comparison, Contingency
-from anascore.metrics.base import PRF_FIELDS, Metric, exact_sum, prf_score, recall_precision
+from anascore.metrics.base import (
+    PRF_FIELDS,
+    Metric,
+    exact_sum,
+    prf_score,
+    prf_score_batch,
+    recall_precision,
+)
 from anascore.metrics.split_antecedents import (
     SetAlignment,
     SetMetric,
@@ -60,4 +67,5 @@ BCUBED = Metric("bcub", "B3", PRF_FIELDS,
                 split_antecedent_counts("bcub", len(PRF_FIELDS), count_bcubed,
                                         lambda comparison: (BCUBED_SETS,), _bcubed_with_sets),
                 prf_score,
-                "Bagga & Baldwin 1998, Algorithms for scoring coreference chains")
+                "Bagga & Baldwin 1998, Algorithms for scoring coreference chains",
+                score_batch=prf_score_batch)

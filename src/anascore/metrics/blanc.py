@@ -46,7 +46,7 @@ from anascore.metrics.split_antecedents import (
     set_sizes,
     split_antecedent_counts,
 )
-from anascore.scores import BlancScore, Score, f1_score
+from anascore.scores import BlancScore, Score, ScoreArrays, f1_score, f1_scores, ratios
 
 FIELDS = (
     "coref_recall_num", "coref_recall_den", "coref_precision_num", "coref_precision_den",
@@ -177,8 +177,30 @@ def _blanc_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...
     ], dtype=np.float64)
 
 
+def score_blanc_batch(counts: np.ndarray) -> ScoreArrays:
+    """:func:`score_blanc` of every row of a resamples × fields matrix."""
+    halves = []
+    for start in (0, 4):
+        recall = ratios(counts[:, start], counts[:, start + 1])
+        precision = ratios(counts[:, start + 2], counts[:, start + 3])
+        halves.append((recall, precision, f1_scores(recall, precision)))
+    (coref_r, coref_p, coref_f), (non_r, non_p, non_f) = halves
+    key_has_coref, key_has_non_coref = counts[:, 1] > 0, counts[:, 5] > 0
+    both = key_has_coref & key_has_non_coref
+    only_coref = key_has_coref & ~key_has_non_coref
+    only_non_coref = key_has_non_coref & ~key_has_coref
+
+    def combine(coref: np.ndarray, non_coref: np.ndarray) -> np.ndarray:
+        return np.select([both, only_coref, only_non_coref],
+                         [(coref + non_coref) / 2, coref, non_coref], 0.0)
+
+    return ScoreArrays(combine(coref_r, non_r), combine(coref_p, non_p),
+                       combine(coref_f, non_f))
+
+
 BLANC = Metric("blanc", "BLANC", FIELDS,
                split_antecedent_counts("blanc", len(FIELDS), count_blanc, _blanc_sets,
                                        _blanc_with_sets),
                score_blanc,
-               "Recasens & Hovy 2011; Luo et al. 2014, An extension of BLANC to system mentions")
+               "Recasens & Hovy 2011; Luo et al. 2014, An extension of BLANC to system mentions",
+               score_batch=score_blanc_batch)

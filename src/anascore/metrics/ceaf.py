@@ -29,7 +29,7 @@ import numpy as np
 
 from anascore.contingency import Comparison, Contingency
 from anascore.metrics.assignment import best_assignment_total
-from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
+from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 from anascore.metrics.split_antecedents import (
     SetAlignment,
     SetMetric,
@@ -103,9 +103,11 @@ CEAFM = Metric("ceafm", "CEAFm", PRF_FIELDS,
                split_antecedent_counts("ceafm", len(PRF_FIELDS), count_ceafm,
                                        _ceaf_sets(count_ceafm),
                                        _ceaf_with_sets(_ceafm_total, entity_count=False)),
-               prf_score, "Luo 2005, On coreference resolution performance metrics (φ₃)")
+               prf_score, "Luo 2005, On coreference resolution performance metrics (φ₃)",
+               score_batch=prf_score_batch)
 CEAFE = Metric("ceafe", "CEAFe", PRF_FIELDS,
                split_antecedent_counts("ceafe", len(PRF_FIELDS), count_ceafe,
                                        _ceaf_sets(count_ceafe),
                                        _ceaf_with_sets(_ceafe_total, entity_count=True)),
-               prf_score, "Luo 2005, On coreference resolution performance metrics (φ₄)")
+               prf_score, "Luo 2005, On coreference resolution performance metrics (φ₄)",
+               score_batch=prf_score_batch)

@@ -26,7 +26,14 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.contingency import Comparison, Contingency, links
-from anascore.metrics.base import PRF_FIELDS, Metric, exact_sum, prf_score, recall_precision
+from anascore.metrics.base import (
+    PRF_FIELDS,
+    Metric,
+    exact_sum,
+    prf_score,
+    prf_score_batch,
+    recall_precision,
+)
 from anascore.metrics.split_antecedents import (
     SetAlignment,
     SetMetric,
@@ -91,4 +98,5 @@ LEA = Metric("lea", "LEA", PRF_FIELDS,
              split_antecedent_counts("lea", len(PRF_FIELDS), count_lea,
                                      lambda comparison: (LEA_SETS,), _lea_with_sets),
              prf_score,
-             "Moosavi & Strube 2016, Which coreference evaluation metric do you trust?")
+             "Moosavi & Strube 2016, Which coreference evaluation metric do you trust?",
+             score_batch=prf_score_batch)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.contingency import Comparison, Contingency
-from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
+from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 from anascore.metrics.split_antecedents import (
     SetAlignment,
     SetMetric,
@@ -76,4 +76,5 @@ MUC = Metric("muc", "MUC", PRF_FIELDS,
              split_antecedent_counts("muc", len(PRF_FIELDS), count_muc,
                                      lambda comparison: (MUC_SETS,), _muc_with_sets),
              prf_score,
-             "Vilain et al. 1995, A model-theoretic coreference scoring scheme")
+             "Vilain et al. 1995, A model-theoretic coreference scoring scheme",
+             score_batch=prf_score_batch)
