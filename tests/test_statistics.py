@@ -12,7 +12,7 @@ import pytest
 from stats_fixtures import corpus, system, with_errors
 
 from anascore.model import Document, Entity
-from anascore.options import METRIC_NAMES, Options
+from anascore.options import DEFAULT_METRICS, Options
 from anascore.report import Report
 from anascore.scoring import count_document
 from anascore.stats.bootstrap import (
@@ -29,7 +29,7 @@ from anascore.stats.significance import (
 )
 
 OPTIONS = Options()
-METRICS = METRIC_NAMES
+METRICS = DEFAULT_METRICS
 
 
 def dropped(key: Document) -> Document:

@@ -12,7 +12,7 @@ from anascore.options import METRIC_NAMES, Options
 from anascore.report import Report
 from anascore.report.systems import SystemsReport
 from anascore.scores import AverageScore, BlancScore, Score
-from anascore.scoring import score, score_files
+from anascore.scoring import score, score_documents, score_files
 from anascore.version import __version__
 
 __all__ = [
@@ -32,5 +32,6 @@ __all__ = [
     "__version__",
     "compare",
     "score",
+    "score_documents",
     "score_files",
 ]

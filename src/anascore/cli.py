@@ -11,8 +11,15 @@ import sys
 from collections.abc import Sequence
 
 from anascore.errors import AnascoreError
+from anascore.linguistic_settings import (
+    DEFAULT_COREFERENCE_CLASSES,
+    DEFAULT_DOMINANT_COEFFICIENTS,
+    DEFAULT_LINK_WEIGHTS,
+    numbers_text,
+)
 from anascore.options import (
     COMPAT_MODES,
+    DEFAULT_METRICS,
     DEFAULT_SEED,
     FORMATS,
     MATCH_METHODS,
@@ -53,7 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="input format (default: detected from the file)")
     score.add_argument("--metrics", default="all", type=_metric_list,
                        help=f"comma-separated subset of {','.join(METRIC_NAMES)} "
-                            "(default: all)")
+                            "(default: all, which is every metric but the linguistically "
+                            "aware lmuc, lbcub, lceafm, lceafe and dominant: name those)")
     singletons = score.add_mutually_exclusive_group()
     singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
                             default=True,
@@ -76,6 +84,30 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--compat", choices=COMPAT_MODES, default="none",
                        help="reproduce another scorer's conventions where they differ from "
                             "the papers (ua: the Universal Anaphora scorer 2.0)")
+    linguistic = score.add_argument_group(
+        "linguistically aware metrics",
+        "Chen & Ng 2013 (lmuc, lbcub, lceafm, lceafe) and Žitkus et al. 2023 (dominant); "
+        "see docs/linguistic-metrics.md")
+    linguistic.add_argument("--link-weights", metavar="NAM,NOM,PRO,SING",
+                            default=numbers_text(DEFAULT_LINK_WEIGHTS),
+                            help="weights of a link involving a name, else a nominal, else "
+                                 "only pronouns, and of a single-mention chain "
+                                 "(default: %(default)s)")
+    linguistic.add_argument("--dominant-coefficients", metavar="K1,K2,K3,K4",
+                            default=numbers_text(DEFAULT_DOMINANT_COEFFICIENTS),
+                            help="credit of a TP, WT, WL and WTL annotation "
+                                 "(default: %(default)s)")
+    linguistic.add_argument("--coreference-classes", metavar="CLASSES",
+                            default=",".join(DEFAULT_COREFERENCE_CLASSES),
+                            help="the classes to report, as prefixes of the coreference type "
+                                 "codes, or 'none' to evaluate without types "
+                                 "(default: %(default)s)")
+    linguistic.add_argument("--attempted-classes", metavar="CLASSES", default=None,
+                            help="the classes the system attempts, for the micro and macro "
+                                 "averages (default: every class with an annotation)")
+    linguistic.add_argument("--scheme-classes", metavar="N", type=int, default=None,
+                            help="number of classes in the annotation scheme, for the "
+                                 "scheme-coverage averages (default: as many as listed)")
     score.add_argument("--output", choices=OUTPUTS, default="text",
                        help="text table (percentages, default), JSON or CSV (fractions), "
                             "Markdown, or a LaTeX table with the signature as a footnote")
@@ -156,7 +188,7 @@ def _add_lab_command(commands: argparse._SubParsersAction) -> None:
 def _metric_list(text: str) -> tuple[str, ...]:
     names = tuple(name.strip() for name in text.split(",") if name.strip())
     if "all" in names:
-        return METRIC_NAMES
+        return DEFAULT_METRICS + tuple(name for name in names if name != "all")
     unknown = [name for name in names if name not in METRIC_NAMES]
     if unknown or not names:
         raise argparse.ArgumentTypeError(
@@ -181,7 +213,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                                                   or arguments.only_split_antecedents),
                           only_split_antecedents=arguments.only_split_antecedents,
                           lea_split_importance=arguments.lea_split_importance,
-                          compat=arguments.compat, confidence=arguments.confidence,
+                          compat=arguments.compat, link_weights=arguments.link_weights,
+                          dominant_coefficients=arguments.dominant_coefficients,
+                          coreference_classes=arguments.coreference_classes,
+                          attempted_classes=arguments.attempted_classes,
+                          scheme_classes=arguments.scheme_classes, confidence=arguments.confidence,
                           confidence_level=arguments.confidence_level, seed=arguments.seed,
                           paired_bs=arguments.paired_bs, paired_ar=arguments.paired_ar)
         result = _score(arguments, options)

@@ -93,7 +93,8 @@ class Comparison:
     Most metrics read only ``table``; metrics that need the mentions themselves (their types,
     heads) or the entities' accommodated sets read ``key`` and ``response``. ``derived``
     caches what several metrics compute from the same document (the alignments of
-    accommodated sets, :mod:`anascore.metrics.split_antecedents`), by name.
+    accommodated sets, :mod:`anascore.metrics.split_antecedents`; mention types and the link
+    weights of :mod:`anascore.metrics.linguistic`), by name.
     """
 
     key: Side

@@ -94,6 +94,11 @@ class Document:
     Layers: ``entities`` is identity coreference; ``non_referring`` the expletives and other
     non-referring markables (UA pseudo-entities); ``bridging`` the bridging links;
     ``discourse_deixis`` the entities of the discourse-deixis layer.
+
+    ``token_columns`` holds per-token annotation columns by name, each as long as ``tokens``,
+    when the format gives them: ``pos`` and ``ner`` (the OntoNotes CoNLL-2012 part-of-speech
+    and named-entity columns), ``upos`` (CoNLL-U). Mention types are derived from them
+    (:mod:`anascore.mention_types`).
     """
 
     name: str
@@ -104,6 +109,8 @@ class Document:
     discourse_deixis: tuple[Entity, ...] = ()
     path: str | None = field(default=None, compare=False)
     line: int | None = field(default=None, compare=False)
+    token_columns: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: NO_ATTRIBUTES,
+                                                         compare=False)
 
     def mentions(self) -> Iterable[Mention]:
         for entity in self.entities:

@@ -10,17 +10,23 @@ reproduced.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from anascore import linguistic_settings as linguistic
 from anascore.errors import OptionsError
 from anascore.version import __version__
 
 #: Every metric, in the order reports list them.
 METRIC_NAMES: tuple[str, ...] = (
     "mentions", "muc", "bcub", "ceafm", "ceafe", "blanc", "lea", "conll",
+    "lmuc", "lbcub", "lceafm", "lceafe", "dominant",
 )
+#: What ``all`` and the default select: every metric but the linguistically aware ones,
+#: which need mention types or coreference type codes and are computed only when named.
+DEFAULT_METRICS: tuple[str, ...] = tuple(
+    name for name in METRIC_NAMES if name not in linguistic.LINGUISTIC_METRICS)
 #: Metrics computed from others rather than from the contingency table.
 DERIVED_METRICS: dict[str, tuple[str, ...]] = {"conll": ("muc", "bcub", "ceafe")}
 MATCH_METHODS: tuple[str, ...] = ("exact",)
@@ -71,10 +77,29 @@ class Options:
     paired_ar
         Trials of the approximate randomization test of each response against the first
         (0: none).
+    link_weights
+        (w_nam, w_nom, w_pro, w_sing) of Chen & Ng 2013's LMUC, LB³, LCEAFm and LCEAFe:
+        the weight of a link involving a name, else a nominal, else only pronouns, and of a
+        single-mention chain (default: their W₄, ``(1, 0.75, 0.5, 1)``).
+    mention_type_function
+        ``(mention, document) -> "name" | "nominal" | "pronoun" | "zero"``, consulted for a
+        mention whose type the input cannot tell (:mod:`anascore.mention_types`).
+    dominant_coefficients
+        k₁…k₄ of Žitkus et al. 2023, the credit of a TP, WT, WL and WTL annotation.
+    coreference_classes
+        The classes the dominant-mention evaluation reports, as prefixes of the coreference
+        type codes (default: the first level of Žitkus et al.'s scheme, ``p, g, d, a, e``;
+        full codes such as ``ppas`` give one class per code); ``()`` evaluates without types.
+    attempted_classes
+        The classes the system attempts (micro and macro averages); ``None``: every class
+        with an annotation in key or response.
+    scheme_classes
+        The number of classes of the annotation scheme (scheme-coverage averages);
+        ``None``: as many as ``coreference_classes``.
     """
 
     keep_singletons: bool = True
-    metrics: tuple[str, ...] = METRIC_NAMES
+    metrics: tuple[str, ...] = DEFAULT_METRICS
     match: str = "exact"
     format: str = "auto"
     keep_split_antecedents: bool = False
@@ -86,6 +111,13 @@ class Options:
     seed: int = DEFAULT_SEED
     paired_bs: int = 0
     paired_ar: int = 0
+    link_weights: tuple[float, float, float, float] = linguistic.DEFAULT_LINK_WEIGHTS
+    mention_type_function: Callable[..., Any] | None = None
+    dominant_coefficients: tuple[float, float, float, float] = (
+        linguistic.DEFAULT_DOMINANT_COEFFICIENTS)
+    coreference_classes: tuple[str, ...] = linguistic.DEFAULT_COREFERENCE_CLASSES
+    attempted_classes: tuple[str, ...] | None = None
+    scheme_classes: int | None = None
 
     def __post_init__(self) -> None:
         unknown = [name for name in self.metrics if name not in METRIC_NAMES]
@@ -127,19 +159,37 @@ class Options:
                                f"not {self.confidence_level!r}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
             raise OptionsError(f"seed must be a non-negative whole number, not {self.seed!r}")
+        classes, attempted, scheme = linguistic.check_dominant_settings(
+            self.coreference_classes, self.attempted_classes, self.scheme_classes)
+        for name, value in (
+                ("link_weights", linguistic.check_link_weights(self.link_weights)),
+                ("dominant_coefficients",
+                 linguistic.check_dominant_coefficients(self.dominant_coefficients)),
+                ("mention_type_function",
+                 linguistic.check_mention_type_function(self.mention_type_function)),
+                ("coreference_classes", classes), ("attempted_classes", attempted),
+                ("scheme_classes", scheme)):
+            object.__setattr__(self, name, value)
+        if self.keep_split_antecedents:
+            chosen = [name for name in self.metrics if name in linguistic.LINGUISTIC_METRICS]
+            if chosen:
+                raise OptionsError(
+                    f"{', '.join(chosen)} cannot score split antecedents (Paun et al. 2023 "
+                    "generalize the standard metrics only); leave out keep_split_antecedents "
+                    "(--keep-split-antecedents) to score plurals as ordinary entities")
 
     @classmethod
     def create(cls, *, metrics: str | Iterable[str] | None = None, **settings: Any) -> Options:
         """Options from keyword settings, accepting ``metrics`` as ``None``/``"all"``, a
         comma-separated string or an iterable of names."""
         if metrics is None or metrics == "all":
-            chosen = METRIC_NAMES
+            chosen = DEFAULT_METRICS
         elif isinstance(metrics, str):
             chosen = tuple(name.strip() for name in metrics.split(",") if name.strip())
         else:
             chosen = tuple(metrics)
         if "all" in chosen:
-            chosen = METRIC_NAMES
+            chosen = DEFAULT_METRICS + tuple(name for name in chosen if name != "all")
         unknown = sorted(set(settings) - set(cls.__dataclass_fields__))
         if unknown:
             raise OptionsError(f"unknown option {', '.join(unknown)}")
@@ -158,9 +208,15 @@ class Options:
             needed.update(DERIVED_METRICS.get(name, (name,)))
         return tuple(name for name in METRIC_NAMES if name in needed)
 
+    @property
+    def needs_token_columns(self) -> bool:
+        """Whether a requested metric may derive mention types from token columns."""
+        return any(name in linguistic.LINGUISTIC_METRICS for name in self.metrics)
+
     def to_dict(self) -> dict[str, Any]:
         settings = asdict(self)
         settings["metrics"] = list(self.metrics)
+        settings["mention_type_function"] = linguistic.function_name(self.mention_type_function)
         return settings
 
     def signature(self) -> str:
@@ -172,6 +228,7 @@ class Options:
         parts = [
             f"match:{self.match}",
             f"singletons:{'keep' if self.keep_singletons else 'remove'}",
+            *linguistic.signature_parts(self),
         ]
         if self.keep_split_antecedents:
             parts.append("split_antecedents:"

@@ -125,6 +125,37 @@ def score_files_many(key: PathLike, responses: Sequence[PathLike], options: Opti
             in zip(records, warnings, set_alignments, strict=True)]
 
 
+def score_documents(key: Iterable[Document], response: Iterable[Document], *,
+                    metrics: str | Iterable[str] | None = None, **settings: Any) -> Report:
+    """Score documents already in memory (built in Python, with any mention attributes the
+    linguistically aware metrics read), with the settings of :func:`score`.
+
+    Response documents are paired with key documents by name; a key document without one is
+    scored against an empty response, with a warning, as for files.
+    """
+    options = Options.create(metrics=metrics, **settings)
+    warnings: list[str] = []
+    responses = {document.name: document for document in response}
+    names: list[str] = []
+    records: list[dict[str, np.ndarray]] = []
+    for key_document in key:
+        if key_document.name in names:
+            raise DocumentMismatchError(f"document {key_document.name!r} appears twice in "
+                                        "the key")
+        response_document = responses.pop(key_document.name, None)
+        if response_document is None:
+            warnings.append(f"document {key_document.name!r} of the key is missing from the "
+                            "response; scored as an empty response")
+        else:
+            check_same_tokens(key_document, response_document, warnings)
+        names.append(key_document.name)
+        records.append(count_document(key_document, response_document, options, warnings))
+    if responses:
+        raise DocumentMismatchError(
+            f"response document {', '.join(map(repr, list(responses)[:3]))} not in the key")
+    return Report.from_records(options, names, records, warnings)
+
+
 def pair_documents(key: PathLike, response: PathLike, options: Options,
                    warnings: list[str]) -> Iterator[tuple[Document, Document | None]]:
     """Pair each key document with the response document of the same name.
@@ -152,9 +183,10 @@ def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: O
     ``warnings[r]`` collects response ``r``'s warnings).
     """
     key_path = os.fspath(key)
+    token_columns = options.needs_token_columns
     streams = [_ResponseStream(os.fspath(response), options) for response in responses]
     seen: set[str] = set()
-    for key_document in read_documents(key_path, options.format):
+    for key_document in read_documents(key_path, options.format, token_columns=token_columns):
         name = key_document.name
         if name in seen:
             raise DocumentMismatchError(f"document {name!r} appears twice in the key",
@@ -180,7 +212,8 @@ class _ResponseStream:
 
     def __init__(self, path: str, options: Options) -> None:
         self.path = path
-        self.documents = read_documents(path, options.format)
+        self.documents = read_documents(path, options.format,
+                                        token_columns=options.needs_token_columns)
         self.waiting: dict[str, Document] = {}
 
     def take(self, name: str, key_names: set[str]) -> Document | None:

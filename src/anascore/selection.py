@@ -22,7 +22,7 @@ token and the entity with the earlier second mention is kept either way).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -39,13 +39,18 @@ from anascore.split_antecedents import (
 class Side:
     """One side of a document, flattened: ``mentions[k]`` belongs to entity
     ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions. ``accommodated``
-    holds the split-antecedent sets (``keep_split_antecedents``; ``None``: no set)."""
+    holds the split-antecedent sets (``keep_split_antecedents``; ``None``: no set).
+
+    ``document`` is the document the side was selected from (``None`` for an empty side),
+    for metrics that read more of it than its mentions: its words and token columns (mention
+    types, :mod:`anascore.mention_types`), its path and name (messages)."""
 
     entity_ids: tuple[str, ...]
     mentions: tuple[Mention, ...]
     entity_of: np.ndarray
     entity_sizes: np.ndarray
     accommodated: AccommodatedSets | None = None
+    document: Document | None = field(default=None, compare=False, repr=False)
 
     @property
     def mention_count(self) -> int:
@@ -77,6 +82,7 @@ def select_side(document: Document | None, options: Options, role: str,
         mentions=tuple(mention for entity in entities for mention in entity.mentions),
         entity_of=np.repeat(np.arange(len(entities), dtype=np.int64), sizes),
         entity_sizes=sizes,
+        document=document,
     )
     if atoms_of:
         side = replace(side, accommodated=accommodated_sets(

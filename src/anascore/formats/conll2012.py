@@ -18,8 +18,12 @@ naming the file and line):
 
 The word form is column 4 when a line has at least five columns (both layouts put it there),
 column 2 in three-column files (GUM's ``index word coreference``), else the first column; it is
-kept so that key and response can be checked to cover the same text. Documents are yielded one
-at a time, so memory grows with the largest document, not with the file.
+kept so that key and response can be checked to cover the same text. In the OntoNotes layout
+(twelve or more columns on every token line of a document) the part-of-speech column (5) and
+the named-entity column (11) are kept too, as ``Document.token_columns["pos"]`` and ``["ner"]``:
+mention types are derived from them when a metric needs them (:mod:`anascore.mention_types`).
+Documents are yielded one at a time, so memory grows with the largest document, not with the
+file.
 """
 
 from __future__ import annotations
@@ -37,14 +41,26 @@ _END = re.compile(r"#\s*end document\b")
 _BRACKET = re.compile(r"(\()?([^()|\s]+)(\))?")
 _NO_COREFERENCE = frozenset({"-", "_"})
 _WORD_COLUMN = {1: 0, 2: 0, 3: 1, 4: 0}
+_ONTONOTES_WIDTH = 12
+_NEVER = 1 << 62
 
 
-def read_conll2012(path: str | os.PathLike[str]) -> Iterator[Document]:
-    """Yield the documents of a CoNLL-2012 file in file order."""
+def read_conll2012(path: str | os.PathLike[str], *,
+                   token_columns: bool = False) -> Iterator[Document]:
+    """Yield the documents of a CoNLL-2012 file in file order.
+
+    ``token_columns=True`` also keeps the part-of-speech and named-entity columns of
+    OntoNotes-layout documents (``Document.token_columns``); only metrics that need mention
+    types ask for them, so that plain scoring reads no faster or slower for their sake.
+    """
     path = os.fspath(path)
+    # Lines this wide carry the OntoNotes columns; never reached when they are not wanted.
+    tagged_width = _ONTONOTES_WIDTH if token_columns else _NEVER
     name: str | None = None
     begin_line = 0
     words: list[str] = []
+    part_of_speech: list[str] = []
+    named_entities: list[str] = []
     closed: dict[str, list[Mention]] = {}
     open_mentions: dict[str, list[tuple[int, int]]] = {}
     seen_any = False
@@ -66,6 +82,7 @@ def read_conll2012(path: str | os.PathLike[str]) -> Iterator[Document]:
                     name = begin.group(1).strip()
                     begin_line = line_number
                     words, closed, open_mentions = [], {}, {}
+                    part_of_speech, named_entities = [], []
                     seen_any = True
                 elif _END.match(line):
                     if name is None:
@@ -81,6 +98,9 @@ def read_conll2012(path: str | os.PathLike[str]) -> Iterator[Document]:
                         ),
                         path=path,
                         line=begin_line,
+                        token_columns=(
+                            {"pos": tuple(part_of_speech), "ner": tuple(named_entities)}
+                            if words and len(part_of_speech) == len(words) else {}),
                     )
                     name = None
                 continue
@@ -90,6 +110,9 @@ def read_conll2012(path: str | os.PathLike[str]) -> Iterator[Document]:
                     path=path, line=line_number)
             width = len(columns)
             words.append(columns[3] if width > 4 else columns[_WORD_COLUMN[width]])
+            if width >= tagged_width:
+                part_of_speech.append(columns[4])
+                named_entities.append(columns[10])
             annotation = columns[-1]
             if width == 1 or annotation in _NO_COREFERENCE:
                 continue

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from anascore.contingency import Comparison, Contingency
+from anascore.options import Options
 from anascore.scores import MetricResult, Score, ScoreArrays, f1_scores, ratios
 
 #: The counts of a metric with one recall and one precision.
@@ -29,6 +30,10 @@ class Metric:
     ``score_batch``, when given, is ``score`` for many count vectors at once (the rows of a
     resamples × fields matrix) and must give the same digits; bootstrap intervals and paired
     tests use it, and fall back to calling ``score`` on each row without it.
+
+    ``configure``, for a metric whose count fields depend on the options (the
+    dominant-mention evaluation counts per coreference class), gives the metric as a run's
+    options set it up; :func:`anascore.metrics.metric_for` applies it.
     """
 
     name: str
@@ -38,6 +43,7 @@ class Metric:
     score: Callable[[np.ndarray], MetricResult]
     reference: str
     score_batch: Callable[[np.ndarray], ScoreArrays] | None = None
+    configure: Callable[[Options], Metric] | None = None
 
 
 def prf_score(counts: np.ndarray) -> Score:

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from anascore.metrics import REGISTRY
+from anascore.metrics import metric_for
 from anascore.metrics.split_antecedents import SetAlignmentDetails
 from anascore.options import Options
 from anascore.scores import MetricResult
@@ -63,7 +63,7 @@ class Report:
         each document's alignments of split-antecedent sets."""
         counts = {
             name: (np.vstack([record[name] for record in records]) if records
-                   else np.zeros((0, len(REGISTRY[name].fields))))
+                   else np.zeros((0, len(metric_for(name, options).fields))))
             for name in options.computed_metrics
         }
         alignments = {name: found for name, found in zip(names, set_alignments, strict=False)
@@ -86,7 +86,7 @@ class Report:
     @cached_property
     def metrics(self) -> dict[str, MetricResult]:
         """Corpus (micro-averaged) scores, by metric name."""
-        return scores_from_counts(self.corpus_counts, self.options.metrics)
+        return scores_from_counts(self.corpus_counts, self.options.metrics, self.options)
 
     def document(self, name: str) -> dict[str, MetricResult]:
         """The scores of one document."""
@@ -95,7 +95,7 @@ class Report:
         except ValueError:
             raise KeyError(f"no document {name!r} in this report") from None
         return scores_from_counts({metric: matrix[row] for metric, matrix in self.counts.items()},
-                                  self.options.metrics)
+                                  self.options.metrics, self.options)
 
     def per_document(self) -> dict[str, dict[str, MetricResult]]:
         """Scores of every document, in key order."""
@@ -117,7 +117,8 @@ class Report:
             return self
         [intervals] = confidence_intervals(
             [self.counts], self.options.metrics, resamples=self.options.confidence,
-            level=self.options.confidence_level, seed=self.options.seed, progress=progress)
+            level=self.options.confidence_level, seed=self.options.seed, progress=progress,
+            options=self.options)
         return replace(self, intervals=intervals)
 
     def document_order(self, sort_by: str | None = None) -> list[str]:

@@ -14,6 +14,7 @@ import csv
 import io
 from typing import Any
 
+from anascore.metrics.dominant import DominantScore
 from anascore.report.systems import SystemsReport
 from anascore.scores import MetricResult
 
@@ -45,6 +46,13 @@ def render_csv(systems: SystemsReport, *, per_document: bool = False,
                     if bounds is not None:
                         row[f"{name}_low"], row[f"{name}_high"] = bounds.low, bounds.high
             rows.append(row)
+    for system, report in zip(systems.names, systems.reports, strict=True):
+        score = report.metrics.get("dominant")
+        if isinstance(score, DominantScore):  # its classes and averages, as 'dominant:CLASS'
+            parts = [(item.coreference_class, item) for item in score.classes] + [
+                ("micro", score.micro), ("macro", score.macro), ("scheme", score.scheme)]
+            rows += [{"section": "corpus", "system": system, "metric": f"dominant:{part}",
+                      **_score_fields(values)} for part, values in parts]
     for result in systems.tests:
         rows.append({"section": result.test, "system": result.system, "metric": result.metric,
                      "f1": result.system_f1, "baseline": result.baseline,

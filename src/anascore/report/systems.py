@@ -103,19 +103,21 @@ class SystemsReport:
         if options.confidence:
             intervals = confidence_intervals(
                 count_sets, options.metrics, resamples=options.confidence,
-                level=options.confidence_level, seed=options.seed, progress=progress)
+                level=options.confidence_level, seed=options.seed, progress=progress,
+                options=options)
             reports = tuple(replace(report, intervals=system_intervals)
                             for report, system_intervals in zip(reports, intervals, strict=True))
         tests: list[PairedResult] = []
         if options.paired_bs:
             for results in paired_bootstrap(count_sets, options.metrics, self.names,
                                             resamples=options.paired_bs, seed=options.seed,
-                                            level=options.confidence_level, progress=progress):
+                                            level=options.confidence_level, progress=progress,
+                                            options=options):
                 tests.extend(results.values())
         if options.paired_ar:
             for results in approximate_randomization(count_sets, options.metrics, self.names,
                                                      trials=options.paired_ar, seed=options.seed,
-                                                     progress=progress):
+                                                     progress=progress, options=options):
                 tests.extend(results.values())
         return replace(self, reports=reports, tests=tuple(tests))
 

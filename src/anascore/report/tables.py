@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from anascore.metrics import REGISTRY
+from anascore.metrics.dominant import DominantScore
 from anascore.report.systems import SystemsReport
 from anascore.scores import AverageScore, MetricResult
 from anascore.stats.bootstrap import Interval
@@ -281,6 +282,38 @@ def document_tables(systems: SystemsReport, *, full: bool = False,
     return tables
 
 
+def dominant_class_tables(systems: SystemsReport) -> list[Table]:
+    """The dominant-mention evaluation's per-class table (Žitkus et al. 2023, Table 3) of each
+    system, with its micro, macro and scheme-coverage averages."""
+    tables: list[Table] = []
+    counts = ("TP", "WT", "WL", "WTL", "FN", "FP", "S*")
+    columns = (Column("Coreference class", numeric=False), *(Column(name) for name in counts),
+               Column("Precision"), Column("Recall"), Column("F1"))
+    for system, report in zip(systems.names, systems.reports, strict=True):
+        score = report.metrics.get("dominant")
+        if not isinstance(score, DominantScore):
+            continue
+        rows: list[tuple[Cell, ...]] = []
+        for item in score.classes:
+            title = item.title if item.attempted else f"{item.title} (not attempted)"
+            rows.append((title, *(f"{value:g}" for value in (
+                item.tp, item.wt, item.wl, item.wtl, item.fn, item.fp, item.key_annotations)),
+                Percent(item.precision), Percent(item.recall), Percent(item.f1)))
+        attempted = len(score.attempted)
+        for name, average in ((f"micro ({attempted} attempted)", score.micro),
+                              (f"macro ({attempted} attempted)", score.macro),
+                              (f"scheme ({score.scheme_classes} "
+                               f"class{'es' if score.scheme_classes != 1 else ''})",
+                               score.scheme)):
+            rows.append((name, *([None] * len(counts)), Percent(average.precision),
+                         Percent(average.recall), Percent(average.f1)))
+        k = ", ".join(f"{value:g}" for value in score.coefficients)
+        tables.append(Table(f"Dominant mentions of {system} by coreference class (%)",
+                            columns, tuple(rows), f"k = {k} (Žitkus et al. 2023).",
+                            kind="dominant"))
+    return tables
+
+
 def all_tables(systems: SystemsReport, *, full: bool = False, per_document: bool = False,
                sort_by: str | None = None, inline_intervals: bool = True) -> list[Table]:
     """Every table of a report, in the order outputs show them (several systems' intervals
@@ -291,6 +324,7 @@ def all_tables(systems: SystemsReport, *, full: bool = False, per_document: bool
         if intervals is not None:
             tables.append(intervals)
     tables += test_tables(systems)
+    tables += dominant_class_tables(systems)
     if per_document or sort_by is not None:
         tables += document_tables(systems, full=full, sort_by=sort_by)
     return tables

@@ -14,34 +14,36 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
-from anascore.metrics import REGISTRY
-from anascore.options import DERIVED_METRICS
+from anascore.metrics import metric_for
+from anascore.options import DERIVED_METRICS, Options
 from anascore.scores import ScoreArrays
 
 
-def batch_scores(counts: Mapping[str, np.ndarray],
-                 names: Iterable[str]) -> dict[str, ScoreArrays]:
+def batch_scores(counts: Mapping[str, np.ndarray], names: Iterable[str],
+                 options: Options | None = None) -> dict[str, ScoreArrays]:
     """Recall, precision and F1 arrays (one value per row) of each metric in ``names``.
 
     ``counts[metric]`` is a rows × fields matrix of summed counts for every counted metric
-    that ``names`` needs (derived metrics need their parts).
+    that ``names`` needs (derived metrics need their parts). ``options`` configure the
+    metrics whose fields depend on them (:func:`anascore.metrics.metric_for`).
     """
     results: dict[str, ScoreArrays] = {}
     for name in names:
         if name in DERIVED_METRICS:
-            parts = [results[part] if part in results else _score_rows(part, counts[part])
+            parts = [results[part] if part in results
+                     else _score_rows(part, counts[part], options)
                      for part in DERIVED_METRICS[name]]
             total = np.zeros(len(parts[0].f1))
             for part in parts:
                 total = total + part.f1
             results[name] = ScoreArrays(None, None, total / len(parts))
         else:
-            results[name] = _score_rows(name, counts[name])
+            results[name] = _score_rows(name, counts[name], options)
     return results
 
 
-def _score_rows(name: str, matrix: np.ndarray) -> ScoreArrays:
-    metric = REGISTRY[name]
+def _score_rows(name: str, matrix: np.ndarray, options: Options | None) -> ScoreArrays:
+    metric = metric_for(name, options)
     matrix = np.atleast_2d(np.asarray(matrix, dtype=np.float64))
     if metric.score_batch is not None:
         return metric.score_batch(matrix)

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from anascore.options import DEFAULT_SEED, DERIVED_METRICS
+from anascore.options import DEFAULT_SEED, DERIVED_METRICS, Options
 from anascore.progress import Progress
 from anascore.scores import ScoreArrays
 from anascore.stats.batch import batch_scores
@@ -118,15 +118,17 @@ def stack(count_sets: Sequence[Mapping[str, np.ndarray]],
 
 
 def split_scores(totals: np.ndarray, layout: Sequence[Mapping[str, slice]],
-                 names: Sequence[str]) -> list[dict[str, ScoreArrays]]:
+                 names: Sequence[str], options: Options | None = None
+                 ) -> list[dict[str, ScoreArrays]]:
     """Scores of each system from the stacked corpus counts of many resamples."""
-    return [batch_scores({metric: totals[:, place] for metric, place in places.items()}, names)
+    return [batch_scores({metric: totals[:, place] for metric, place in places.items()}, names,
+                         options)
             for places in layout]
 
 
 def bootstrap_scores(count_sets: Sequence[Mapping[str, np.ndarray]], names: Sequence[str], *,
-                     resamples: int, seed: int = DEFAULT_SEED,
-                     progress: bool = False) -> list[dict[str, ScoreArrays]]:
+                     resamples: int, seed: int = DEFAULT_SEED, progress: bool = False,
+                     options: Options | None = None) -> list[dict[str, ScoreArrays]]:
     """The scores of ``resamples`` bootstrap resamples of the documents, for every system.
 
     ``count_sets[s][metric]`` is system ``s``'s documents × fields matrix (every system scored
@@ -141,7 +143,7 @@ def bootstrap_scores(count_sets: Sequence[Mapping[str, np.ndarray]], names: Sequ
     with Progress("bootstrap", resamples, enabled=None if progress else False) as bar:
         for size in chunk_sizes(resamples, documents):
             weights = resample_weights(documents, size, rng)
-            parts.append(split_scores(weights @ matrix, layout, names))
+            parts.append(split_scores(weights @ matrix, layout, names, options))
             bar.advance(size)
     return [{name: concatenate([chunk[system][name] for chunk in parts]) for name in names}
             for system in range(len(count_sets))]
@@ -179,7 +181,8 @@ def intervals_from_scores(scores: Mapping[str, ScoreArrays], level: float,
 
 def confidence_intervals(count_sets: Sequence[Mapping[str, np.ndarray]], names: Sequence[str],
                          *, resamples: int, level: float = 0.95, seed: int = DEFAULT_SEED,
-                         progress: bool = False) -> list[dict[str, MetricInterval]]:
+                         progress: bool = False,
+                         options: Options | None = None) -> list[dict[str, MetricInterval]]:
     """Percentile bootstrap intervals of every reported metric, for every system.
 
     >>> import numpy as np
@@ -189,5 +192,5 @@ def confidence_intervals(count_sets: Sequence[Mapping[str, np.ndarray]], names: 
     True
     """
     scores = bootstrap_scores(count_sets, names, resamples=resamples, seed=seed,
-                              progress=progress)
+                              progress=progress, options=options)
     return [intervals_from_scores(system, level, resamples) for system in scores]

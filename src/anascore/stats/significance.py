@@ -41,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from anascore.options import Options
 from anascore.progress import Progress
 from anascore.stats.bootstrap import (
     DEFAULT_SEED,
@@ -99,10 +100,11 @@ class PairedResult:
         return result
 
 
-def observed_f1(counts: Mapping[str, np.ndarray], names: Sequence[str]) -> dict[str, float]:
+def observed_f1(counts: Mapping[str, np.ndarray], names: Sequence[str],
+                options: Options | None = None) -> dict[str, float]:
     """The corpus F1 of each metric (the numbers the report prints)."""
     totals = {metric: column_sums(counts[metric]) for metric in counted_metrics(names)}
-    return {name: score.f1 for name, score in scores_from_counts(totals, names).items()}
+    return {name: score.f1 for name, score in scores_from_counts(totals, names, options).items()}
 
 
 def p_value_from(extreme: int, trials: int) -> float:
@@ -129,16 +131,16 @@ def holm(p_values: Sequence[float]) -> list[float]:
 
 def paired_bootstrap(count_sets: Sequence[Mapping[str, np.ndarray]], names: Sequence[str],
                      systems: Sequence[str], *, resamples: int, seed: int = DEFAULT_SEED,
-                     level: float = 0.95,
-                     progress: bool = False) -> list[dict[str, PairedResult]]:
+                     level: float = 0.95, progress: bool = False,
+                     options: Options | None = None) -> list[dict[str, PairedResult]]:
     """Paired bootstrap test of every system (``count_sets[1:]``) against the baseline
     (``count_sets[0]``), on each metric in ``names``.
 
     Returns, for each compared system (in order), its result per metric.
     """
     scores = bootstrap_scores(count_sets, names, resamples=resamples, seed=seed,
-                              progress=progress)
-    observed = [observed_f1(counts, names) for counts in count_sets]
+                              progress=progress, options=options)
+    observed = [observed_f1(counts, names, options) for counts in count_sets]
     raw: list[dict[str, PairedResult]] = []
     for system in range(1, len(count_sets)):
         results: dict[str, PairedResult] = {}
@@ -159,8 +161,8 @@ def paired_bootstrap(count_sets: Sequence[Mapping[str, np.ndarray]], names: Sequ
 
 def approximate_randomization(count_sets: Sequence[Mapping[str, np.ndarray]],
                               names: Sequence[str], systems: Sequence[str], *, trials: int,
-                              seed: int = DEFAULT_SEED,
-                              progress: bool = False) -> list[dict[str, PairedResult]]:
+                              seed: int = DEFAULT_SEED, progress: bool = False,
+                              options: Options | None = None) -> list[dict[str, PairedResult]]:
     """Approximate randomization test of every system (``count_sets[1:]``) against the
     baseline (``count_sets[0]``), swapping whole document count records.
 
@@ -168,7 +170,7 @@ def approximate_randomization(count_sets: Sequence[Mapping[str, np.ndarray]],
     """
     metrics = counted_metrics(names)
     baseline_matrix, _ = stack(count_sets[:1], metrics)
-    observed = [observed_f1(counts, names) for counts in count_sets]
+    observed = [observed_f1(counts, names, options) for counts in count_sets]
     compared = len(count_sets) - 1
     differences, layout = stack(count_sets[1:], metrics)
     differences = differences - np.tile(baseline_matrix, (1, compared))
@@ -183,8 +185,8 @@ def approximate_randomization(count_sets: Sequence[Mapping[str, np.ndarray]],
         for size in chunk_sizes(trials, documents):
             swaps = (rng.random((size, documents)) < 0.5).astype(np.float64)
             moved = swaps @ differences
-            shuffled_baselines = split_scores(baseline_totals + moved, layout, names)
-            shuffled_systems = split_scores(system_totals - moved, layout, names)
+            shuffled_baselines = split_scores(baseline_totals + moved, layout, names, options)
+            shuffled_systems = split_scores(system_totals - moved, layout, names, options)
             for index in range(compared):
                 for name in names:
                     delta = observed[index + 1][name] - observed[0][name]
