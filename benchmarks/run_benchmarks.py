@@ -183,6 +183,14 @@ def cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
+def load_average() -> str:
+    """The one-minute load average, which says how much others shared the machine."""
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except OSError:
+        return "unknown"
+
+
 def source_revision() -> str:
     """The commit of the checkout this benchmark belongs to, flagged when ``src/`` has
     uncommitted changes (an editable install runs the working tree, not the commit)."""
@@ -320,6 +328,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         commands[("baseline", corpus_name)] = [sys.executable, "-c", BASELINE_PROGRAM, key,
                                                response]
 
+    load_before = load_average()
     results = measure(commands, args.repeats)
     environment = {
         "date": date.today().isoformat(),
@@ -331,6 +340,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "corpus": corpus_description(corpus),
         "timing": f"median of {args.repeats} whole-process runs after one warm-up; peak RSS "
                   "from os.wait4",
+        "load average (1 min) before / after": f"{load_before} / {load_average()}",
     }
     report = render(results, environment)
     print(report)
