@@ -45,91 +45,76 @@ _ONTONOTES_WIDTH = 12
 _NEVER = 1 << 62
 
 
-def read_conll2012(path: str | os.PathLike[str], *,
-                   token_columns: bool = False) -> Iterator[Document]:
-    """Yield the documents of a CoNLL-2012 file in file order.
-
-    ``token_columns=True`` also keeps the part-of-speech and named-entity columns of
-    OntoNotes-layout documents (``Document.token_columns``); only metrics that need mention
-    types ask for them, so that plain scoring reads no faster or slower for their sake.
-    """
+def read_conll2012(path: str | os.PathLike[str]) -> Iterator[Document]:
+    """Yield the documents of a CoNLL-2012 file in file order."""
     path = os.fspath(path)
-    # Lines this wide carry the OntoNotes columns; never reached when they are not wanted.
-    tagged_width = _ONTONOTES_WIDTH if token_columns else _NEVER
-    name: str | None = None
-    begin_line = 0
-    words: list[str] = []
-    part_of_speech: list[str] = []
-    named_entities: list[str] = []
-    closed: dict[str, list[Mention]] = {}
-    open_mentions: dict[str, list[tuple[int, int]]] = {}
     seen_any = False
     line_number = 0
-    with open_text(path) as lines:
-        for line_number, raw in enumerate(lines, start=1):
-            columns = raw.split()
-            if not columns:
+    with open_text(path) as stream:
+        lines = enumerate(stream, start=1)
+        for line_number, raw in lines:
+            line = raw.strip()
+            if not line:
                 continue
-            if columns[0][0] == "#":
-                line = raw.strip()
-                begin = _BEGIN.match(line)
-                if begin:
-                    if name is not None:
-                        raise FormatError(
-                            f"'#begin document' inside document {name!r} (begun at line "
-                            f"{begin_line}); expected '#end document' first",
-                            path=path, line=line_number)
-                    name = begin.group(1).strip()
-                    begin_line = line_number
-                    words, closed, open_mentions = [], {}, {}
-                    part_of_speech, named_entities = [], []
-                    seen_any = True
-                elif _END.match(line):
-                    if name is None:
-                        raise FormatError("'#end document' without '#begin document'",
-                                          path=path, line=line_number)
-                    _check_all_closed(open_mentions, name, path)
-                    yield Document(
-                        name=name,
-                        tokens=tuple(words),
-                        entities=tuple(
-                            Entity(entity_id, tuple(mentions))
-                            for entity_id, mentions in closed.items()
-                        ),
-                        path=path,
-                        line=begin_line,
-                        token_columns=(
-                            {"pos": tuple(part_of_speech), "ner": tuple(named_entities)}
-                            if words and len(part_of_speech) == len(words) else {}),
-                    )
-                    name = None
-                continue
-            if name is None:
-                raise FormatError(
-                    "token line outside a document; expected '#begin document NAME'",
-                    path=path, line=line_number)
-            width = len(columns)
-            words.append(columns[3] if width > 4 else columns[_WORD_COLUMN[width]])
-            if width >= tagged_width:
-                part_of_speech.append(columns[4])
-                named_entities.append(columns[10])
-            annotation = columns[-1]
-            if width == 1 or annotation in _NO_COREFERENCE:
-                continue
-            one = _BRACKET.fullmatch(annotation)
-            if one is not None and (one.group(1) or one.group(3)):
-                _apply_bracket(one, len(words) - 1, closed, open_mentions, path, line_number)
-            else:
-                _read_brackets(annotation, len(words) - 1, closed, open_mentions, path,
-                               line_number)
-    if name is not None:
-        raise FormatError(
-            f"document {name!r} (begun at line {begin_line}) has no '#end document'",
-            path=path, line=line_number)
+            begin = _BEGIN.match(line) if line[0] == "#" else None
+            if begin is None:
+                if line[0] == "#" and not _END.match(line):
+                    continue
+                expected = ("'#end document' without '#begin document'" if line[0] == "#"
+                            else "token line outside a document; expected '#begin document "
+                                 "NAME'")
+                raise FormatError(expected, path=path, line=line_number)
+            seen_any = True
+            yield _read_document(begin.group(1).strip(), line_number, lines, path)
     if not seen_any:
         raise FormatError(
             "no document found; expected '#begin document NAME' lines (is this CoNLL-2012?)",
             path=path, line=line_number or None)
+
+
+def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
+                   path: str) -> Document:
+    """The document begun at ``begin_line``: its lines up to ``#end document``."""
+    words: list[str] = []
+    add_word = words.append
+    closed: dict[str, list[Mention]] = {}
+    open_mentions: dict[str, list[tuple[int, int]]] = {}
+    line_number = begin_line
+    for line_number, raw in lines:
+        columns = raw.split()
+        if not columns:
+            continue
+        if columns[0][0] == "#":
+            line = raw.strip()
+            if _END.match(line):
+                _check_all_closed(open_mentions, name, path)
+                return Document(
+                    name=name,
+                    tokens=tuple(words),
+                    entities=tuple(Entity(entity_id, tuple(mentions))
+                                   for entity_id, mentions in closed.items()),
+                    path=path,
+                    line=begin_line,
+                )
+            if _BEGIN.match(line):
+                raise FormatError(
+                    f"'#begin document' inside document {name!r} (begun at line "
+                    f"{begin_line}); expected '#end document' first",
+                    path=path, line=line_number)
+            continue
+        width = len(columns)
+        add_word(columns[3] if width > 4 else columns[_WORD_COLUMN[width]])
+        annotation = columns[-1]
+        if annotation in _NO_COREFERENCE or width == 1:
+            continue
+        one = _BRACKET.fullmatch(annotation)
+        if one is not None and (one.group(1) or one.group(3)):
+            _apply_bracket(one, len(words) - 1, closed, open_mentions, path, line_number)
+        else:
+            _read_brackets(annotation, len(words) - 1, closed, open_mentions, path,
+                           line_number)
+    raise FormatError(f"document {name!r} (begun at line {begin_line}) has no '#end document'",
+                      path=path, line=line_number)
 
 
 def _read_brackets(annotation: str, token: int, closed: dict[str, list[Mention]],
