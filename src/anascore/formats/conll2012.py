@@ -45,9 +45,17 @@ _ONTONOTES_WIDTH = 12
 _NEVER = 1 << 62
 
 
-def read_conll2012(path: str | os.PathLike[str]) -> Iterator[Document]:
-    """Yield the documents of a CoNLL-2012 file in file order."""
+def read_conll2012(path: str | os.PathLike[str], *,
+                   token_columns: bool = False) -> Iterator[Document]:
+    """Yield the documents of a CoNLL-2012 file in file order.
+
+    ``token_columns=True`` also keeps the part-of-speech and named-entity columns of
+    OntoNotes-layout documents (``Document.token_columns``); only metrics that need mention
+    types ask for them, so that plain scoring reads no faster or slower for their sake.
+    """
     path = os.fspath(path)
+    # Lines this wide carry the OntoNotes columns; never reached when they are not wanted.
+    tagged_width = _ONTONOTES_WIDTH if token_columns else _NEVER
     seen_any = False
     line_number = 0
     with open_text(path) as stream:
@@ -65,7 +73,8 @@ def read_conll2012(path: str | os.PathLike[str]) -> Iterator[Document]:
                                  "NAME'")
                 raise FormatError(expected, path=path, line=line_number)
             seen_any = True
-            yield _read_document(begin.group(1).strip(), line_number, lines, path)
+            yield _read_document(begin.group(1).strip(), line_number, lines, path,
+                                 tagged_width)
     if not seen_any:
         raise FormatError(
             "no document found; expected '#begin document NAME' lines (is this CoNLL-2012?)",
@@ -73,9 +82,12 @@ def read_conll2012(path: str | os.PathLike[str]) -> Iterator[Document]:
 
 
 def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
-                   path: str) -> Document:
-    """The document begun at ``begin_line``: its lines up to ``#end document``."""
+                   path: str, tagged_width: int) -> Document:
+    """The document begun at ``begin_line``: its lines up to ``#end document`` (and, on
+    lines at least ``tagged_width`` wide, the part-of-speech and named-entity columns)."""
     words: list[str] = []
+    part_of_speech: list[str] = []
+    named_entities: list[str] = []
     add_word = words.append
     closed: dict[str, list[Mention]] = {}
     open_mentions: dict[str, list[tuple[int, int]]] = {}
@@ -95,6 +107,9 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
                                    for entity_id, mentions in closed.items()),
                     path=path,
                     line=begin_line,
+                    token_columns=(
+                        {"pos": tuple(part_of_speech), "ner": tuple(named_entities)}
+                        if words and len(part_of_speech) == len(words) else {}),
                 )
             if _BEGIN.match(line):
                 raise FormatError(
@@ -104,6 +119,9 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
             continue
         width = len(columns)
         add_word(columns[3] if width > 4 else columns[_WORD_COLUMN[width]])
+        if width >= tagged_width:
+            part_of_speech.append(columns[4])
+            named_entities.append(columns[10])
         annotation = columns[-1]
         if annotation in _NO_COREFERENCE or width == 1:
             continue
