@@ -1,5 +1,6 @@
 """Every CODI-CRAC 2022 file (UA exploded format, every layer) reads without error, and scored
-against itself gives 1 on every metric in every mode."""
+against itself gives 1 on every metric in every mode (split-antecedent plurals scored by Paun et
+al.'s generalized metrics)."""
 
 from __future__ import annotations
 
@@ -40,7 +41,12 @@ def test_file_reads_and_scores_one_against_itself(path: Path) -> None:
                    for document in documents]
         report = Report.from_records(options, [document.name for document in documents],
                                      records, warnings)
-        assert not warnings
+        # Some CODI-CRAC plurals share their set with another entity (AMI_test, Persuasion_test,
+        # light_dev, light_train): a property of the data, scored as one entity with a warning.
+        assert [warning for warning in warnings
+                if "accommodate the same set" not in warning] == []
+        if not options.keep_split_antecedents:
+            assert not warnings
         assert len(report.metrics) == 8 + 2 + 8  # identity, non-referring, bridging, DD
         for name, score in report.metrics.items():
             values = ([score.f1] if name.endswith("conll") else

@@ -3,8 +3,9 @@ scorer 2.0), reproduced under ``compat="ua"``: every case whose files are UA, ma
 or by MIN spans (the scorers' ``partial-corefud`` on UA files), to 1e-6 of the values the
 scorer computes and within the tolerance its own test asserts.
 
-Skipped, each with its reason: split-antecedent cases (their metrics are the split-antecedents
-branch's), zero cases (``keep_zeros``, issue 4) and CRAFT matching (issue 4).
+Split-antecedent cases run with ``keep_split_antecedents`` as the case gives it (also checked,
+to 1e-9, by test_conformance_split_antecedents.py). Skipped, each with its reason: zero cases
+(``keep_zeros``, issue 4) and CRAFT matching (issue 4).
 """
 
 from __future__ import annotations
@@ -29,9 +30,6 @@ MATCH = {"exact": "exact", "partial-corefud": "min"}
 
 def skip_reason(case: dict) -> str | None:
     options = case["options"]
-    if "/plural/" in case["key"] or case["suite"] == "ua-scorer-plural":
-        return ("split-antecedent plurals: scored by Paun et al.'s generalized metrics on the "
-                "split-antecedents branch")
     if "/zeros/" in case["key"]:
         return "zero mentions (keep_zeros, zero matching): issue 4"
     if options["match"] not in MATCH:

@@ -9,18 +9,23 @@ reproduced.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from anascore import linguistic_settings as linguistic
 from anascore.errors import OptionsError
 from anascore.version import __version__
 
-#: The identity metrics: what ``metrics="all"`` means, and what every layer of entities
-#: (identity, discourse deixis) is scored with.
+#: The identity metrics: what ``metrics="all"`` and the default select, and what every layer
+#: of entities (identity, discourse deixis) is scored with.
 IDENTITY_METRICS: tuple[str, ...] = (
     "mentions", "muc", "bcub", "ceafm", "ceafe", "blanc", "lea", "conll",
 )
+#: What ``all`` and the default select: the identity metrics. The linguistically aware ones
+#: need mention types or coreference type codes and are computed only when named.
+DEFAULT_METRICS: tuple[str, ...] = IDENTITY_METRICS
 #: Layers of entities scored with the identity metrics besides the identity layer; a layer's
 #: metrics are named ``LAYER.METRIC`` (``discourse_deixis.muc``).
 ENTITY_LAYERS: tuple[str, ...] = ("discourse_deixis",)
@@ -32,7 +37,7 @@ METRIC_SETTINGS: dict[str, str] = {
 }
 #: Every metric, in the order reports list them.
 METRIC_NAMES: tuple[str, ...] = (
-    *IDENTITY_METRICS, "non_referring", "bridging",
+    *IDENTITY_METRICS, *linguistic.LINGUISTIC_METRICS, "non_referring", "bridging",
     *(f"{layer}.{name}" for layer in ENTITY_LAYERS for name in IDENTITY_METRICS),
 )
 #: Metrics computed from others rather than from the contingency table.
@@ -44,8 +49,11 @@ DERIVED_METRICS: dict[str, tuple[str, ...]] = {
 MATCH_METHODS: tuple[str, ...] = ("exact", "min")
 FORMATS: tuple[str, ...] = ("auto", "conll2012", "ua")
 #: ``none``: anascore's own conventions (the papers'); ``ua``: the UA scorer 2.0's and the
-#: CorefUD scorer's, wherever they are deterministic (``docs/differences-ua.md``).
+#: CorefUD scorer's, wherever they are deterministic (``docs/differences-ua.md``,
+#: ``docs/split-antecedents.md``).
 COMPAT_MODES: tuple[str, ...] = ("none", "ua")
+#: The resampling seed when none is given, so that a command run twice prints the same numbers.
+DEFAULT_SEED = 12345
 
 
 @dataclass(frozen=True)
@@ -73,26 +81,76 @@ class Options:
     discourse_deixis
         Also score the discourse-deixis layer with the identity metrics
         (``discourse_deixis.muc`` …).
+    keep_split_antecedents
+        Score split-antecedent plurals (entities with an accommodated set, ``Entity.elements``)
+        with the generalized metrics of Paun et al. 2023; ``False`` scores plural entities as
+        ordinary entities of their mentions.
+    only_split_antecedents
+        Report, under the usual metric names, the split-antecedent scores alone (Paun et al.
+        2023 §7: the micro-average over aligned accommodated sets, unaligned sets paired with
+        empty sets). Needs ``keep_split_antecedents``.
+    lea_split_importance
+        LEA's importance factor β ≥ 0 for entities with an accommodated set (Paun et al. 2023
+        §5.4); 1 weighs them by their size like every other entity.
     compat
-        ``none`` (default) or ``ua``: reproduce the UA scorer 2.0 / CorefUD scorer
-        conventions where they differ from anascore's (``docs/differences-ua.md``).
-    keep_split_antecedents, only_split_antecedents, lea_split_importance
-        Split-antecedent plurals (Paun et al. 2023). The metrics side lives on the
-        split-antecedents branch; these fields carry the setting (presets, signature).
+        ``"none"`` (default): anascore's conventions (the papers'); ``"ua"``: the UA scorer
+        2.0's (and the CorefUD scorer's) where they differ (``docs/differences-ua.md``,
+        ``docs/split-antecedents.md``).
+    confidence
+        Bootstrap resamples for confidence intervals of every reported score (0: none).
+    confidence_level
+        The coverage of those intervals (0.95: 95% percentile intervals).
+    seed
+        The seed of every resampling (bootstrap, paired tests), so that numbers repeat.
+    paired_bs
+        Resamples of the paired bootstrap test of each response against the first (0: none).
+    paired_ar
+        Trials of the approximate randomization test of each response against the first
+        (0: none).
+    link_weights
+        (w_nam, w_nom, w_pro, w_sing) of Chen & Ng 2013's LMUC, LB³, LCEAFm and LCEAFe:
+        the weight of a link involving a name, else a nominal, else only pronouns, and of a
+        single-mention chain (default: their W₄, ``(1, 0.75, 0.5, 1)``).
+    mention_type_function
+        ``(mention, document) -> "name" | "nominal" | "pronoun" | "zero"``, consulted for a
+        mention whose type the input cannot tell (:mod:`anascore.mention_types`).
+    dominant_coefficients
+        k₁…k₄ of Žitkus et al. 2023, the credit of a TP, WT, WL and WTL annotation.
+    coreference_classes
+        The classes the dominant-mention evaluation reports, as prefixes of the coreference
+        type codes (default: the first level of Žitkus et al.'s scheme, ``p, g, d, a, e``;
+        full codes such as ``ppas`` give one class per code); ``()`` evaluates without types.
+    attempted_classes
+        The classes the system attempts (micro and macro averages); ``None``: every class
+        with an annotation in key or response.
+    scheme_classes
+        The number of classes of the annotation scheme (scheme-coverage averages);
+        ``None``: as many as ``coreference_classes``.
     """
 
     keep_singletons: bool = True
-    metrics: tuple[str, ...] = IDENTITY_METRICS
+    metrics: tuple[str, ...] = DEFAULT_METRICS
     match: str = "exact"
     format: str = "auto"
     keep_non_referring: bool = False
     keep_bridging: bool = False
     discourse_deixis: bool = False
-    compat: str = "none"
-    # Split antecedents: the metrics side lives on the split-antecedents branch.
     keep_split_antecedents: bool = False
     only_split_antecedents: bool = False
     lea_split_importance: float = 1.0
+    compat: str = "none"
+    confidence: int = 0
+    confidence_level: float = 0.95
+    seed: int = DEFAULT_SEED
+    paired_bs: int = 0
+    paired_ar: int = 0
+    link_weights: tuple[float, float, float, float] = linguistic.DEFAULT_LINK_WEIGHTS
+    mention_type_function: Callable[..., Any] | None = None
+    dominant_coefficients: tuple[float, float, float, float] = (
+        linguistic.DEFAULT_DOMINANT_COEFFICIENTS)
+    coreference_classes: tuple[str, ...] = linguistic.DEFAULT_COREFERENCE_CLASSES
+    attempted_classes: tuple[str, ...] | None = None
+    scheme_classes: int | None = None
 
     def __post_init__(self) -> None:
         unknown = [name for name in self.metrics if name not in METRIC_NAMES]
@@ -120,7 +178,8 @@ class Options:
         if self.only_split_antecedents and not self.keep_split_antecedents:
             raise OptionsError("only_split_antecedents needs keep_split_antecedents=True "
                                "(--keep-split-antecedents)")
-        if not self.lea_split_importance >= 0:
+        if not (isinstance(self.lea_split_importance, int | float)
+                and math.isfinite(self.lea_split_importance) and self.lea_split_importance >= 0):
             raise OptionsError(f"lea_split_importance {self.lea_split_importance!r}; expected a "
                                "number ≥ 0")
         for name in self.metrics:
@@ -128,6 +187,34 @@ class Options:
             if setting is not None and not getattr(self, setting):
                 raise OptionsError(f"metric {name} needs {setting}=True "
                                    f"(--{setting.replace('_', '-')})")
+        for name in ("confidence", "paired_bs", "paired_ar"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise OptionsError(f"{name} must be a whole number of resamples (0: none), "
+                                   f"not {value!r}")
+        if not 0 < self.confidence_level < 1:
+            raise OptionsError(f"confidence_level must lie strictly between 0 and 1, "
+                               f"not {self.confidence_level!r}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise OptionsError(f"seed must be a non-negative whole number, not {self.seed!r}")
+        classes, attempted, scheme = linguistic.check_dominant_settings(
+            self.coreference_classes, self.attempted_classes, self.scheme_classes)
+        for name, value in (
+                ("link_weights", linguistic.check_link_weights(self.link_weights)),
+                ("dominant_coefficients",
+                 linguistic.check_dominant_coefficients(self.dominant_coefficients)),
+                ("mention_type_function",
+                 linguistic.check_mention_type_function(self.mention_type_function)),
+                ("coreference_classes", classes), ("attempted_classes", attempted),
+                ("scheme_classes", scheme)):
+            object.__setattr__(self, name, value)
+        if self.keep_split_antecedents:
+            chosen = [name for name in self.metrics if name in linguistic.LINGUISTIC_METRICS]
+            if chosen:
+                raise OptionsError(
+                    f"{', '.join(chosen)} cannot score split antecedents (Paun et al. 2023 "
+                    "generalize the standard metrics only); leave out keep_split_antecedents "
+                    "(--keep-split-antecedents) to score plurals as ordinary entities")
 
     @classmethod
     def create(cls, *, metrics: str | Iterable[str] | None = None, preset: str | None = None,
@@ -144,13 +231,13 @@ class Options:
             settings = {**{name: value for name, value in base.to_dict().items()
                            if name not in ("metrics", "format")}, **settings}
         if metrics is None or metrics == "all":
-            chosen = IDENTITY_METRICS
+            chosen = DEFAULT_METRICS
         elif isinstance(metrics, str):
             chosen = tuple(name.strip() for name in metrics.split(",") if name.strip())
         else:
             chosen = tuple(metrics)
         if "all" in chosen:
-            chosen = IDENTITY_METRICS
+            chosen = DEFAULT_METRICS + tuple(name for name in chosen if name != "all")
         unknown = sorted(set(settings) - set(cls.__dataclass_fields__))
         if unknown:
             raise OptionsError(f"unknown option {', '.join(unknown)}")
@@ -188,9 +275,15 @@ class Options:
             needed.update(DERIVED_METRICS.get(name, (name,)))
         return tuple(name for name in METRIC_NAMES if name in needed)
 
+    @property
+    def needs_token_columns(self) -> bool:
+        """Whether a requested metric may derive mention types from token columns."""
+        return any(name in linguistic.LINGUISTIC_METRICS for name in self.metrics)
+
     def to_dict(self) -> dict[str, Any]:
         settings = asdict(self)
         settings["metrics"] = list(self.metrics)
+        settings["mention_type_function"] = linguistic.function_name(self.mention_type_function)
         return settings
 
     def signature(self) -> str:
@@ -204,6 +297,7 @@ class Options:
         parts = [
             f"match:{self.match}",
             f"singletons:{'keep' if self.keep_singletons else 'remove'}",
+            *linguistic.signature_parts(self),
         ]
         if self.keep_split_antecedents:
             parts.append("split_antecedents:"
@@ -220,5 +314,13 @@ class Options:
         preset = preset_name(self)
         if preset:
             parts.insert(0, f"preset:{preset}")
+        if self.confidence:
+            parts.append(f"bootstrap:{self.confidence}@{self.confidence_level:g}")
+        if self.paired_bs:
+            parts.append(f"paired-bs:{self.paired_bs}")
+        if self.paired_ar:
+            parts.append(f"paired-ar:{self.paired_ar}")
+        if self.confidence or self.paired_bs or self.paired_ar:
+            parts.append(f"seed:{self.seed}")
         parts.append(f"version:{__version__}")
         return "|".join(parts)

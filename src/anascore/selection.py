@@ -16,7 +16,8 @@ scorer 2.0 counts them (:mod:`anascore.repeated_ua`).
 
 Which copy is kept must not depend on the order entities are listed in (or a reordered file
 would score differently), so entities are taken in text order: by their distinct mentions' token
-positions, sorted, compared lexicographically, and the copy in the first entity is kept. This is
+positions, sorted, compared lexicographically (entities with the same mentions by their
+identifiers), and the copy in the first entity is kept. This is
 the reference scorer's choice wherever the text decides it (it takes the entity whose
 identifier the file shows first; in TC-A-8 the repeated span opens both entities at the same
 token and the entity with the earlier second mention is kept either way).
@@ -32,16 +33,26 @@ import numpy as np
 
 from anascore.model import NO_ATTRIBUTES, BridgingLink, Document, Entity, Mention
 from anascore.options import Options
+from anascore.split_antecedents import (
+    AccommodatedSets,
+    accommodated_sets,
+    normalize_accommodated_sets,
+)
 
 
 @dataclass(frozen=True)
 class Side:
     """One side of a document, flattened: ``mentions[k]`` belongs to entity
-    ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions.
+    ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions. ``accommodated``
+    holds the split-antecedent sets (``keep_split_antecedents``; ``None``: no set).
 
     The layers that are not entities travel with the identity side when their setting is on:
     ``non_referring`` (``keep_non_referring``), ``bridging`` (``keep_bridging``) with
     ``anchor_mentions``, the mentions of each entity a bridging link names (its anchor).
+
+    ``document`` is the document the side was selected from (``None`` for an empty side),
+    for metrics that read more of it than its mentions: its words and token columns (mention
+    types, :mod:`anascore.mention_types`), its path and name (messages).
     """
 
     entity_ids: tuple[str, ...]
@@ -52,6 +63,8 @@ class Side:
     bridging: tuple[BridgingLink, ...] = ()
     anchor_mentions: Mapping[str, tuple[Mention, ...]] = field(
         default_factory=lambda: NO_ATTRIBUTES)
+    accommodated: AccommodatedSets | None = None
+    document: Document | None = field(default=None, compare=False, repr=False)
 
     @property
     def mention_count(self) -> int:
@@ -72,11 +85,17 @@ def select_side(document: Document | None, options: Options, role: str,
         entities = list(document.entities)
     else:
         entities = _without_repeated_mentions(document, role, warnings)
+    atoms_of: dict[str, frozenset[str]] = {}
+    if options.keep_split_antecedents:
+        entities, atoms_of = normalize_accommodated_sets(entities, document, role, warnings)
+        if keep_repeated:
+            entities = _each_entity_a_set(entities)
+    all_entities = entities
     if not options.keep_singletons:
-        entities = [entity for entity in entities if len(entity.mentions) > 1]
+        entities = [entity for entity in entities
+                    if len(entity.mentions) + (entity.id in atoms_of) > 1]
     if keep_repeated:
-        entities = _repeated_as_the_ua_scorer_keeps_them(entities, document, options, role,
-                                                         warnings)
+        _warn_repeated_as_the_ua_scorer_keeps_them(entities, document, role, warnings)
     entities = [entity for entity in entities if entity.mentions]
     sizes = np.fromiter((len(entity.mentions) for entity in entities), dtype=np.int64,
                         count=len(entities))
@@ -85,7 +104,11 @@ def select_side(document: Document | None, options: Options, role: str,
         mentions=tuple(mention for entity in entities for mention in entity.mentions),
         entity_of=np.repeat(np.arange(len(entities), dtype=np.int64), sizes),
         entity_sizes=sizes,
+        document=document,
     )
+    if atoms_of:
+        side = replace(side, accommodated=accommodated_sets(
+            side.entity_ids, side.mentions, atoms_of, all_entities, document))
     if options.keep_non_referring or options.keep_bridging:
         side = _with_other_layers(side, document, options)
     return side
@@ -133,15 +156,22 @@ def _with_other_layers(side: Side, document: Document, options: Options) -> Side
                    anchor_mentions=MappingProxyType(anchors))
 
 
-def _repeated_as_the_ua_scorer_keeps_them(entities: list[Entity], document: Document,
-                                          options: Options, role: str,
-                                          warnings: list[str]) -> list[Entity]:
+def _each_entity_a_set(entities: list[Entity]) -> list[Entity]:
+    """``compat="ua"`` with split antecedents on: the UA scorer 2.0 turns each entity into a
+    set, so copies of a span within one entity (also one merged from entities accommodating
+    the same set) are one mention."""
+    return [replace(entity, mentions=tuple({mention.tokens: mention
+                                            for mention in entity.mentions}.values()))
+            for entity in entities]
+
+
+def _warn_repeated_as_the_ua_scorer_keeps_them(entities: list[Entity], document: Document,
+                                               role: str, warnings: list[str]) -> None:
     """``compat="ua"``: every copy of a repeated span is kept, as the UA scorer 2.0 keeps
-    them (:mod:`anascore.repeated_ua` counts them its way) — except that with split
-    antecedents on it turns each entity into a set, so copies within one entity are one."""
+    them (:mod:`anascore.repeated_ua` counts them its way); one warning per repeated span."""
     spans = [mention.tokens for entity in entities for mention in entity.mentions]
     if len(set(spans)) == len(spans):
-        return entities
+        return
     counts: dict[tuple[int, ...], int] = {}
     for span in spans:
         counts[span] = counts.get(span, 0) + 1
@@ -150,11 +180,6 @@ def _repeated_as_the_ua_scorer_keeps_them(entities: list[Entity], document: Docu
             warnings.append(f"{document.path or role}: document {document.name!r}: {role} "
                             f"mention {Mention(span)} annotated {count} times; every copy "
                             "kept, as the UA scorer keeps them (compat=ua)")
-    if not options.keep_split_antecedents:
-        return entities
-    return [replace(entity, mentions=tuple({mention.tokens: mention
-                                            for mention in entity.mentions}.values()))
-            for entity in entities]
 
 
 def _without_repeated_mentions(document: Document, role: str,
@@ -163,23 +188,28 @@ def _without_repeated_mentions(document: Document, role: str,
     spans = [mention.tokens for entity in entities for mention in entity.mentions]
     if len(set(spans)) == len(spans):
         return entities
-    entities.sort(key=_text_order)
+    entities.sort(key=lambda entity: (_text_order(entity), entity.id))
     owner_of: dict[tuple[int, ...], str] = {}
+    repeats: dict[tuple[int, ...], list[str]] = {}
     result: list[Entity] = []
     for entity in entities:
         kept: list[Mention] = []
         for mention in entity.mentions:
-            owner = owner_of.get(mention.tokens)
-            if owner is None:
-                owner_of[mention.tokens] = entity.id
-                kept.append(mention)
+            if mention.tokens in owner_of:
+                repeats.setdefault(mention.tokens, []).append(entity.id)
                 continue
-            where = (f"entity {entity.id}" if owner == entity.id
-                     else f"entities {owner} and {entity.id}")
-            warnings.append(
-                f"{document.path or role}: document {document.name!r}: repeated {role} "
-                f"mention {mention} in {where}; scored once, in entity {owner}")
-        result.append(Entity(entity.id, tuple(kept)))
+            owner_of[mention.tokens] = entity.id
+            kept.append(mention)
+        result.append(Entity(entity.id, tuple(kept), entity.elements, entity.attributes))
+    for tokens, copies in repeats.items():
+        owner = owner_of[tokens]
+        others = sorted(set(copies) - {owner})
+        where = (f"entity {owner}" if not others
+                 else f"entities {owner} and {', '.join(others)}")
+        times = "twice" if len(copies) == 1 else f"{len(copies) + 1} times"
+        warnings.append(
+            f"{document.path or role}: document {document.name!r}: repeated {role} mention "
+            f"{Mention(tokens)}, annotated {times} in {where}; scored once, in entity {owner}")
     return result
 
 

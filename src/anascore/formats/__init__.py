@@ -18,6 +18,9 @@ from anascore.model import Document
 Reader = Callable[[str], Iterator[Document]]
 
 READERS: dict[str, Reader] = {"conll2012": read_conll2012, "ua": read_ua}
+#: Readers that can also keep per-token annotation columns (``Document.token_columns``) when
+#: asked with ``token_columns=True``; they skip them otherwise, to read at full speed.
+TOKEN_COLUMN_READERS: frozenset[str] = frozenset({"conll2012"})
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
@@ -40,8 +43,11 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         path=path, line=1)
 
 
-def read_documents(path: str | os.PathLike[str], format: str = "auto") -> Iterator[Document]:
-    """Yield the documents of ``path`` read as ``format`` (or the detected format)."""
+def read_documents(path: str | os.PathLike[str], format: str = "auto", *,
+                   token_columns: bool = False) -> Iterator[Document]:
+    """Yield the documents of ``path`` read as ``format`` (or the detected format);
+    ``token_columns=True`` asks the reader to keep per-token annotation columns too (the
+    part-of-speech and named-entity columns metrics derive mention types from)."""
     path = os.fspath(path)
     if format == "auto":
         format = detect_format(path)
@@ -51,4 +57,6 @@ def read_documents(path: str | os.PathLike[str], format: str = "auto") -> Iterat
         raise FormatError(
             f"unknown format {format!r}; expected one of auto, {', '.join(READERS)}",
             path=path) from None
+    if token_columns and format in TOKEN_COLUMN_READERS:
+        return reader(path, token_columns=True)  # type: ignore[call-arg]
     return reader(path)

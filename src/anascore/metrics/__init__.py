@@ -7,7 +7,7 @@ derived from three of them (:data:`anascore.options.DERIVED_METRICS`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 import numpy as np
 
@@ -15,16 +15,17 @@ from anascore.metrics.base import PRF_FIELDS, Metric
 from anascore.metrics.bcubed import BCUBED
 from anascore.metrics.blanc import BLANC
 from anascore.metrics.ceaf import CEAFE, CEAFM
+from anascore.metrics.dominant import DOMINANT
 from anascore.metrics.lea import LEA
+from anascore.metrics.linguistic import LBCUBED, LCEAFE, LCEAFM, LMUC
 from anascore.metrics.mentions import MENTIONS
 from anascore.metrics.muc import MUC
+from anascore.options import Options
 from anascore.scores import MetricResult
 
-if TYPE_CHECKING:
-    from anascore.options import Options
-
 REGISTRY: dict[str, Metric] = {
-    metric.name: metric for metric in (MENTIONS, MUC, BCUBED, CEAFM, CEAFE, BLANC, LEA)
+    metric.name: metric for metric in (MENTIONS, MUC, BCUBED, CEAFM, CEAFE, BLANC, LEA,
+                                       LMUC, LBCUBED, LCEAFM, LCEAFE, DOMINANT)
 }
 
 
@@ -50,13 +51,25 @@ COMPAT_SCORES: dict[tuple[str, str], Callable[[np.ndarray], MetricResult]] = {}
 _register_layers()
 
 
+def metric_for(name: str, options: Options | None) -> Metric:
+    """The registered metric ``name``, configured by ``options`` when its count fields depend
+    on them (``Metric.configure``), and scored in the conventions of ``options.compat``
+    (:data:`COMPAT_SCORES`; such a metric has no ``score_batch``, so that resampling scores
+    each row with the replacement)."""
+    metric = REGISTRY[name]
+    if options is None:
+        return metric
+    if metric.configure is not None:
+        metric = metric.configure(options)
+    replacement = COMPAT_SCORES.get((options.compat, name))
+    if replacement is not None:
+        metric = replace(metric, score=replacement, score_batch=None)
+    return metric
+
+
 def score_function(name: str, options: Options | None) -> Callable[[np.ndarray], MetricResult]:
-    """How the summed counts of metric ``name`` become a score under ``options.compat``."""
-    if options is not None:
-        replacement = COMPAT_SCORES.get((options.compat, name))
-        if replacement is not None:
-            return replacement
-    return REGISTRY[name].score
+    """How the summed counts of metric ``name`` become a score under ``options``."""
+    return metric_for(name, options).score
 
 
-__all__ = ["COMPAT_SCORES", "PRF_FIELDS", "REGISTRY", "Metric", "score_function"]
+__all__ = ["COMPAT_SCORES", "PRF_FIELDS", "REGISTRY", "Metric", "metric_for", "score_function"]
