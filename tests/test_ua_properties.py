@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -111,3 +112,30 @@ def test_order_never_changes_a_score(pair, seed: int, match: str) -> None:
     for name in (*LAYER_METRICS, *(name for name in original
                                    if name.startswith("discourse_deixis."))):
         assert values(reordered[name]) == pytest.approx(values(original[name]), abs=1e-12)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(ua_document_pairs(), min_size=1, max_size=5), st.sampled_from(MODES),
+       st.integers(0, 2**32 - 1))
+def test_batch_scores_give_the_digits_of_each_metrics_score(pairs, options: Options,
+                                                            seed: int) -> None:
+    """Resampling scores many corpora at once; every metric of the UA layers, and BLANC in
+    the UA scorer's convention under compat="ua", must give there exactly the digits of one
+    corpus's score."""
+    from anascore.stats.batch import batch_scores
+
+    records = [count_document(replace(key, name=f"d{index}"),
+                              replace(response, name=f"d{index}"), options, [])
+               for index, (key, response) in enumerate(pairs)]
+    weights = np.random.default_rng(seed).integers(0, 3, size=(5, len(records)))
+    totals = {metric: weights @ np.vstack([record[metric] for record in records])
+              for metric in options.computed_metrics}
+    batch = batch_scores(totals, options.reported_metrics, options)
+    for row in range(len(weights)):
+        expected = Report.from_records(options, ["corpus"], [
+            {metric: totals[metric][row] for metric in totals}]).metrics
+        for name, score in expected.items():
+            assert batch[name].f1[row] == score.f1, name
+            if not isinstance(score, AverageScore):
+                assert batch[name].recall[row] == score.recall, name
+                assert batch[name].precision[row] == score.precision, name

@@ -36,9 +36,9 @@ import numpy as np
 from anascore.contingency import Comparison
 from anascore.matching import MATCHERS, align_exact
 from anascore.matching.min_span import min_match_worth
-from anascore.metrics.base import Metric
+from anascore.metrics.base import Metric, prf_score_batch
 from anascore.model import BridgingLink, Mention
-from anascore.scores import BridgingScore, Score
+from anascore.scores import BridgingScore, Score, ScoreArrays
 
 PARTS: tuple[str, ...] = ("anaphor_recognition", "mention", "entity")
 FIELDS: tuple[str, ...] = tuple(
@@ -177,5 +177,13 @@ def score_bridging(counts: np.ndarray) -> BridgingScore:
     return BridgingScore(*parts)
 
 
+def score_bridging_batch(counts: np.ndarray) -> ScoreArrays:
+    """The entity-level recall, precision and F1 (a :class:`BridgingScore`'s own) of every
+    row of a resamples × fields matrix."""
+    entity = 4 * PARTS.index("entity")
+    return prf_score_batch(counts[:, entity:entity + 4])
+
+
 BRIDGING = Metric("bridging", "Bridging", FIELDS, count_bridging, score_bridging,
-                  "Yu et al. 2022 §4.5; Hou et al. 2018 (mention); Poesio et al. 2004 (entity)")
+                  "Yu et al. 2022 §4.5; Hou et al. 2018 (mention); Poesio et al. 2004 (entity)",
+                  score_batch=score_bridging_batch)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from anascore.scores import BlancScore, Score
+from anascore.scores import BlancScore, Score, ScoreArrays, f1_scores, ratios
 
 
 def score_blanc_ua(counts: np.ndarray) -> BlancScore:
@@ -28,3 +28,23 @@ def score_blanc_ua(counts: np.ndarray) -> BlancScore:
     return BlancScore(sum(half.recall for half in halves) / count,
                       sum(half.precision for half in halves) / count,
                       sum(half.f1 for half in halves) / count, coref, non_coref)
+
+
+def score_blanc_ua_batch(counts: np.ndarray) -> ScoreArrays:
+    """:func:`score_blanc_ua` of every row of a resamples × fields matrix (the same
+    operations, so the same digits)."""
+    recalls, precisions, f1s, scored = [], [], [], []
+    for start in (0, 4):
+        recall = ratios(counts[:, start], counts[:, start + 1])
+        precision = ratios(counts[:, start + 2], counts[:, start + 3])
+        recalls.append(recall)
+        precisions.append(precision)
+        f1s.append(f1_scores(recall, precision))
+        scored.append((counts[:, start + 1] > 0) | (counts[:, start + 3] > 0))
+    count = scored[0].astype(np.int64) + scored[1]
+
+    def mean(values: list[np.ndarray]) -> np.ndarray:
+        total = np.where(scored[0], values[0], 0.0) + np.where(scored[1], values[1], 0.0)
+        return ratios(total, count)
+
+    return ScoreArrays(mean(recalls), mean(precisions), mean(f1s))

@@ -10,6 +10,8 @@ layers side by side.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from anascore.contingency import Comparison
@@ -19,10 +21,11 @@ LAYER_TITLES: dict[str, str] = {"discourse_deixis": "DD"}
 
 
 def on_layer(metric: Metric, layer: str) -> Metric:
-    """``metric`` counted on ``layer``'s comparison."""
+    """``metric`` counted on ``layer``'s comparison (scored, one corpus or many, as
+    ``metric`` is)."""
 
     def count(comparison: Comparison) -> np.ndarray:
         return metric.count(comparison.layers[layer])
 
-    return Metric(f"{layer}.{metric.name}", f"{LAYER_TITLES.get(layer, layer)} {metric.title}",
-                  metric.fields, count, metric.score, metric.reference)
+    return replace(metric, name=f"{layer}.{metric.name}",
+                   title=f"{LAYER_TITLES.get(layer, layer)} {metric.title}", count=count)

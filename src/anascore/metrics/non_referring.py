@@ -14,7 +14,7 @@ import numpy as np
 
 from anascore.contingency import Comparison
 from anascore.matching import MATCHERS, align_exact
-from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
+from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 from anascore.model import Mention
 
 
@@ -33,4 +33,5 @@ def count_non_referring(comparison: Comparison) -> np.ndarray:
 
 
 NON_REFERRING = Metric("non_referring", "Non-referring", PRF_FIELDS, count_non_referring,
-                       prf_score, "Poesio et al. 2018; Yu et al. 2022 §4.3")
+                       prf_score, "Poesio et al. 2018; Yu et al. 2022 §4.3",
+                       score_batch=prf_score_batch)
