@@ -15,12 +15,15 @@ from typing import Any
 from anascore.metrics import REGISTRY
 from anascore.metrics.dominant import DominantScore
 from anascore.report.systems import SystemsReport
-from anascore.scores import AverageScore, MetricResult
+from anascore.scores import AverageScore, BridgingScore, MetricResult
 from anascore.stats.bootstrap import Interval
 from anascore.stats.significance import APPROXIMATE_RANDOMIZATION, PAIRED_BOOTSTRAP
 
 #: Titles of metrics that are not in the registry (derived metrics).
-DERIVED_TITLES = {"conll": "CoNLL"}
+DERIVED_TITLES = {"conll": "CoNLL", "discourse_deixis.conll": "DD CoNLL"}
+#: The parts of a bridging score, each a row of one system's scores table (the entity level,
+#: which the interval and every one-column table give, last).
+BRIDGING_PARTS = {"anaphor_recognition": "anaphors", "mention": "mention", "entity": "entity"}
 #: What each test is called in table titles.
 TEST_TITLES = {
     PAIRED_BOOTSTRAP: "Paired bootstrap (Koehn 2004)",
@@ -146,6 +149,12 @@ def scores_table(systems: SystemsReport, *, full: bool = False,
         rows = []
         for name, score in report.metrics.items():
             interval = report.intervals[name] if report.intervals is not None else None
+            if isinstance(score, BridgingScore):
+                rows += [(f"{metric_title(name)} {label}",
+                          *_prf_cells(getattr(score, part),
+                                      interval if part == "entity" else None, True))
+                         for part, label in BRIDGING_PARTS.items()]
+                continue
             rows.append((metric_title(name), *_prf_cells(score, interval, True)))
         level = f"{systems.options.confidence_level:.0%}"
         note = (f"Intervals: {level} bootstrap percentile intervals "
