@@ -77,6 +77,14 @@ def test_a_preset_is_named_in_the_signature_and_the_mode() -> None:
         "exact mention matching; anascore conventions; preset crac18")
     # compat and the input format aside, changing a setting leaves the preset
     assert preset_name(options.with_settings(compat="ua", format="ua")) == "crac18"
+    # and so do intervals and tests, which add to the numbers without changing them
+    resampled = options.with_settings(confidence=100, confidence_level=0.9, seed=7,
+                                      paired_bs=10, paired_ar=10)
+    assert preset_name(resampled) == "crac18"
+    assert resampled.signature().startswith("preset:crac18|")
+    # the settings of metrics a preset does not report leave it too; naming one does not
+    assert preset_name(options.with_settings(link_weights=(1, 1, 1, 1))) == "crac18"
+    assert preset_name(options.with_settings(metrics=(*options.metrics, "lmuc"))) is None
     assert preset_name(options.with_settings(keep_singletons=False)) is None
     assert preset_name(preset_options("codicrac21")) == "codicrac21/codicrac22-ar"
 

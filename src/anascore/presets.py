@@ -61,10 +61,21 @@ def preset_options(name: str) -> Options:
     return Options(**settings)
 
 
+#: Settings a preset leaves free: the input format, the conventions, the resampling of
+#: intervals and tests (they add to the numbers, never change them), and the settings of the
+#: linguistically aware metrics (no preset reports them; naming one changes the metrics).
+FREE_SETTINGS: tuple[str, ...] = (
+    "format", "compat", "confidence", "confidence_level", "seed", "paired_bs", "paired_ar",
+    "link_weights", "mention_type_function", "dominant_coefficients", "coreference_classes",
+    "attempted_classes", "scheme_classes",
+)
+
+
 def preset_name(options: Options) -> str | None:
-    """The name of the preset ``options`` are (the input format and ``compat`` aside; presets
-    with the same settings are named together, ``codicrac21/codicrac22-ar``), or ``None``."""
-    compared = options.with_settings(format="auto", compat="none")
+    """The name of the preset ``options`` are (:data:`FREE_SETTINGS` aside; presets with the
+    same settings are named together, ``codicrac21/codicrac22-ar``), or ``None``."""
+    compared = options.with_settings(**{name: Options.__dataclass_fields__[name].default
+                                        for name in FREE_SETTINGS})
     names = [name for name, settings in PRESET_SETTINGS.items()
              if settings.get("match", "exact") in MATCH_METHODS
              and compared == Options(**settings)]
