@@ -19,22 +19,28 @@ from anascore.version import __version__
 if TYPE_CHECKING:
     from anascore.compare import compare
     from anascore.evaluator import PRF, CorefEvaluator
+    from anascore.formats.ua import write_ua
     from anascore.options import METRIC_NAMES, Options
+    from anascore.presets import PRESET_NAMES, preset_options
     from anascore.report import Report
     from anascore.report.systems import SystemsReport
-    from anascore.scores import AverageScore, BlancScore, Score
+    from anascore.scores import AverageScore, BlancScore, BridgingScore, Score
     from anascore.scoring import score, score_documents, score_files
 
 _LAZY = {
     "compare": "anascore.compare",
     "PRF": "anascore.evaluator",
     "CorefEvaluator": "anascore.evaluator",
+    "write_ua": "anascore.formats.ua",
     "METRIC_NAMES": "anascore.options",
     "Options": "anascore.options",
+    "PRESET_NAMES": "anascore.presets",
+    "preset_options": "anascore.presets",
     "Report": "anascore.report",
     "SystemsReport": "anascore.report.systems",
     "AverageScore": "anascore.scores",
     "BlancScore": "anascore.scores",
+    "BridgingScore": "anascore.scores",
     "Score": "anascore.scores",
     "score": "anascore.scoring",
     "score_documents": "anascore.scoring",
@@ -58,10 +64,12 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "METRIC_NAMES",
+    "PRESET_NAMES",
     "PRF",
     "AnascoreError",
     "AverageScore",
     "BlancScore",
+    "BridgingScore",
     "CorefEvaluator",
     "DocumentMismatchError",
     "FormatError",
@@ -72,7 +80,9 @@ __all__ = [
     "SystemsReport",
     "__version__",
     "compare",
+    "preset_options",
     "score",
     "score_documents",
     "score_files",
+    "write_ua",
 ]
