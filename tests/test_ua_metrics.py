@@ -180,6 +180,35 @@ def test_discourse_deixis_with_min_spans() -> None:
     assert set(result) == {"muc", "conll", "discourse_deixis.muc", "discourse_deixis.conll"}
 
 
+def test_discourse_deixis_plurals_are_scored_and_detailed_like_identity_ones() -> None:
+    # a plural segment whose set is two other segments: the response gives it one of them
+    first, second, both = mention(0, 1), mention(3, 4), mention(0, 1, 2, 3, 4)
+    key_layer = (entity("1-DD", first, mention(6)), entity("2-DD", second, mention(8)),
+                 Entity("3-DD", (both, mention(10)), ("1-DD", "2-DD")))
+    response_layer = (entity("1-DD", first, mention(6)), entity("2-DD", second, mention(8)),
+                      Entity("3-DD", (both, mention(10)), ("1-DD",)))
+    options = Options(discourse_deixis=True, keep_split_antecedents=True)
+    details: list = []
+    counts = count_document(doc(discourse_deixis=key_layer),
+                            doc(discourse_deixis=response_layer), options, [], details)
+    layered = Report.from_records(options, ["d"], [counts]).metrics
+    identity_details: list = []
+    identity = Report.from_records(options, ["d"], [count_document(
+        doc(*key_layer), doc(*response_layer), options, [], identity_details)]).metrics
+    for name in ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea"):
+        assert layered[f"discourse_deixis.{name}"] == identity[name], name
+    # MUC recall (Paun et al. 2023 §5.2): key links 1 + 1 + 2 (the set is one more element
+    # of 3-DD), 3 found among mentions, and the link to the set found up to δ, the MUC recall
+    # of {1, 2} against {1}: one of the two elements' links (each of 2 mentions), 1 / 2
+    assert layered["discourse_deixis.muc"].recall == pytest.approx((3 + 1 / 2) / (1 + 1 + 2))
+    # --details: the layer's set alignments under the layer's metric names
+    (found,) = details
+    assert set(found) == {f"discourse_deixis.{name}" for name in identity_details[0]}
+    (pair,) = found["discourse_deixis.muc"].to_list()
+    assert (pair["key_entity"], pair["response_entity"]) == ("3-DD", "3-DD")
+    assert (pair["key_elements"], pair["response_elements"]) == (["1-DD", "2-DD"], ["1-DD"])
+
+
 # ---------------------------------------------------------------- MIN spans
 
 def test_min_match_worth() -> None:
