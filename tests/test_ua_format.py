@@ -15,7 +15,7 @@ from anascore.formats import detect_format, read_documents
 from anascore.formats.ua import read_ua, write_ua
 from anascore.model import BridgingLink, Document
 from anascore.options import Options
-from anascore.scoring import count_document
+from anascore.scoring import count_document, score
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ua"
 COLUMNS = ("# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC IDENTITY "
@@ -286,6 +286,50 @@ def test_min_ids_within_a_sentence_when_ids_restart(tmp_path: Path) -> None:
                     "2\tdog\t_\t_\t_\t_\t_\t_\t_\t_\t)\t_\t_\n")
     (document,) = read_ua(path)
     assert [entity.mentions[0].min_tokens for entity in document.entities] == [(0,), (2,)]
+
+
+def test_token_columns_give_upos_and_heads_from_dependencies() -> None:
+    # typed_key.conllua: "Mary Jones saw the tall doctor . She thanked him ." with UPOS and
+    # dependency heads; token IDs restart in the second sentence
+    (document,) = read_ua(FIXTURES / "typed_key.conllua", token_columns=True)
+    assert document.token_columns["upos"][:6] == ("PROPN", "PROPN", "VERB", "DET", "ADJ",
+                                                  "NOUN")
+    assert set(document.token_columns["empty_node"]) == {"0"}
+    # a head is the first token whose dependency head lies outside the markable: "Jones"
+    # (Mary → Jones → saw), "doctor" (the, tall → doctor → saw), and one-token markables
+    heads = {mention.tokens: mention.head for entity in document.entities
+             for mention in entity.mentions}
+    assert heads == {(0, 1): 1, (3, 4, 5): 5, (7,): 7, (9,): 9}
+    # without token_columns (the default, for speed) neither is read
+    (plain,) = read_ua(FIXTURES / "typed_key.conllua")
+    assert plain.token_columns == {}
+    assert {mention.head for entity in plain.entities for mention in entity.mentions} == {None}
+
+
+def test_without_dependency_heads_a_one_token_min_is_the_head(tmp_path: Path) -> None:
+    text = (FIXTURES / "typed_key.conllua").read_text(encoding="utf-8")
+    lines = [line.split("\t") for line in text.splitlines()]
+    for cells in lines:
+        if len(cells) > 6:
+            cells[6] = "_"
+    path = tmp_path / "no_heads.conllua"
+    path.write_text("\n".join("\t".join(cells) for cells in lines) + "\n", encoding="utf-8")
+    (document,) = read_ua(path, token_columns=True)
+    assert [mention.head for entity in document.entities for mention in entity.mentions] == [
+        1, 7, 5, 9]  # Min=2 (Jones), She, Min=6 (doctor), him
+
+
+def test_linguistic_metrics_type_ua_mentions_from_upos() -> None:
+    # key {Mary Jones, She}, {the tall doctor, him}; the response puts "him" with Mary Jones.
+    # Chen & Ng 2013 with W4 = (1, 0.75, 0.5, 1): key chains weigh 1 (a name link) and 0.75
+    # (nominal–pronoun); the response keeps the name link (1) and splits the doctor's chain
+    # into parts of one mention (0); its chain {Mary Jones, She, him} weighs 1 + the heaviest
+    # spurious link joining "him", to the name (1); the singleton {the tall doctor} w_sing 1.
+    report = score(FIXTURES / "typed_key.conllua", FIXTURES / "typed_response.conllua",
+                   metrics="muc,lmuc")
+    lmuc = report.metrics["lmuc"]
+    assert (lmuc.recall, lmuc.precision) == pytest.approx((1 / (1 + 0.75), 1 / (2 + 1)))
+    assert (report.metrics["muc"].recall, report.metrics["muc"].precision) == (1 / 2, 1 / 2)
 
 
 @settings(max_examples=30, deadline=None)

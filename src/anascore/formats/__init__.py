@@ -20,7 +20,7 @@ Reader = Callable[[str], Iterator[Document]]
 READERS: dict[str, Reader] = {"conll2012": read_conll2012, "ua": read_ua}
 #: Readers that can also keep per-token annotation columns (``Document.token_columns``) when
 #: asked with ``token_columns=True``; they skip them otherwise, to read at full speed.
-TOKEN_COLUMN_READERS: frozenset[str] = frozenset({"conll2012"})
+TOKEN_COLUMN_READERS: frozenset[str] = frozenset({"conll2012", "ua"})
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:

@@ -57,7 +57,7 @@ from typing import TextIO
 
 from anascore.errors import FormatError
 from anascore.formats.text import open_text
-from anascore.model import BridgingLink, Document, Entity, Mention
+from anascore.model import NO_ATTRIBUTES, BridgingLink, Document, Entity, Mention
 
 #: Column positions when the file has no ``# global.columns`` line (CODI-CRAC layout).
 DEFAULT_COLUMNS: tuple[str, ...] = (
@@ -229,6 +229,10 @@ class _DocumentReader:
     deixis: _Layer = field(default_factory=lambda: _Layer("DISCOURSE_DEIXIS"))
     bridging: list[tuple[int, str]] = field(default_factory=list)
     bridging_open: list[int] = field(default_factory=list)
+    # With token_columns: each token's UPOS and dependency HEAD cells, as written.
+    token_columns: bool = False
+    upos: list[str] = field(default_factory=list)
+    dependency_heads: list[str] = field(default_factory=list)
 
     def read_token(self, cells: list[str], line: int) -> None:
         token_id = cells[self.columns["ID"]] if self.columns["ID"] < len(cells) else "_"
@@ -246,6 +250,9 @@ class _DocumentReader:
         token = len(self.words)
         self.words.append(self._cell(cells, "FORM"))
         self.ids.append((token_id, self.sentence))
+        if self.token_columns:
+            self.upos.append(self._cell(cells, "UPOS"))
+            self.dependency_heads.append(self._cell(cells, "HEAD"))
         identity = self._cell(cells, "IDENTITY")
         if identity not in _EMPTY:
             self.identity.read_cell(identity, token, self.sentence, self.path, line)
@@ -293,10 +300,17 @@ class _DocumentReader:
             raise FormatError(f"BRIDGING annotation opened here is never closed in document "
                               f"{self.name!r}", path=self.path, line=self.bridging_open[0])
         positions = self._id_positions()
+        governors = self._governors(positions) if self._has_upos() else None
         identity_mentions, entities, non_referring, entity_ids = self._entities(
-            self.identity, positions)
-        _, deixis_entities, _, _ = self._entities(self.deixis, positions)
+            self.identity, positions, governors)
+        _, deixis_entities, _, _ = self._entities(self.deixis, positions, governors)
         bridging = self._bridging_links(identity_mentions, entity_ids)
+        columns: Mapping[str, tuple[str, ...]] = NO_ATTRIBUTES
+        if governors is not None:
+            columns = MappingProxyType({
+                "upos": tuple(self.upos),
+                "empty_node": tuple("1" if "." in token_id else "0" for token_id, _ in self.ids),
+            })
         return Document(
             name=self.name,
             tokens=tuple(self.words),
@@ -306,7 +320,23 @@ class _DocumentReader:
             discourse_deixis=deixis_entities,
             path=self.path,
             line=self.line,
+            token_columns=columns,
         )
+
+    def _has_upos(self) -> bool:
+        return any(upos not in _EMPTY for upos in self.upos)
+
+    def _governors(self, positions: Mapping) -> list[int | None]:
+        """Each token's syntactic head as a position (``None``: the root, an empty node or a
+        token without a HEAD cell), resolved like Min token IDs."""
+        per_document = all(isinstance(key, str) for key in positions)
+        governors: list[int | None] = []
+        for (_, sentence), head in zip(self.ids, self.dependency_heads, strict=True):
+            if head in _EMPTY or head == "0":
+                governors.append(None)
+            else:
+                governors.append(positions.get(head if per_document else (head, sentence)))
+        return governors
 
     def _id_positions(self) -> dict[str, int] | dict[tuple[str, int], int]:
         """Token ID → position, over the document when IDs are unique in it (the format's
@@ -316,7 +346,8 @@ class _DocumentReader:
             return by_id
         return {key: position for position, key in enumerate(self.ids)}
 
-    def _entities(self, layer: _Layer, positions: Mapping) -> tuple[
+    def _entities(self, layer: _Layer, positions: Mapping,
+                  governors: list[int | None] | None) -> tuple[
             dict[str, Mention], tuple[Entity, ...], tuple[Mention, ...], set[str]]:
         per_document = all(isinstance(key, str) for key in positions)
         mention_of: dict[str, Mention] = {}
@@ -331,7 +362,8 @@ class _DocumentReader:
             min_tokens = None
             if min_text:
                 min_tokens = self._min_tokens(min_text, markable, positions, per_document)
-            mention = Mention(tokens, markable.line, None, min_tokens,
+            head = _head(tokens, min_tokens, governors) if governors is not None else None
+            mention = Mention(tokens, markable.line, head, min_tokens,
                               MappingProxyType(dict(markable.attributes)))
             mention_of[markable.markable_id] = mention
             if is_pseudo(markable.entity_id):
@@ -452,6 +484,19 @@ class _DocumentReader:
                             "" if relation == "_" else relation)
 
 
+def _head(tokens: tuple[int, ...], min_tokens: tuple[int, ...] | None,
+          governors: list[int | None]) -> int | None:
+    """A markable's head (read only with ``token_columns``, for mention types): its first
+    token whose syntactic head lies outside it, when the file gives dependency heads; else
+    its Min when Min is one token; else unknown."""
+    if any(governors[token] is not None for token in tokens):
+        inside = set(tokens)
+        return next(token for token in tokens if governors[token] not in inside)
+    if min_tokens is not None and len(min_tokens) == 1:
+        return min_tokens[0]
+    return None
+
+
 def _anchor_groups(items: list[tuple[str, str]]) -> list[dict[str, str]]:
     """Split ``Rel``/``MentionAnchor``/``EntityAnchor`` items into one group per anchor: a name
     seen again, or ``Rel`` after an anchor, starts the next group."""
@@ -476,8 +521,15 @@ def _column_positions(names: list[str], path: str, line: int) -> dict[str, int]:
     return positions
 
 
-def read_ua(path: str | os.PathLike[str]) -> Iterator[Document]:
-    """Yield the documents of a UA exploded (CoNLL-U Plus) file in file order."""
+def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False) -> Iterator[Document]:
+    """Yield the documents of a UA exploded (CoNLL-U Plus) file in file order.
+
+    ``token_columns=True`` also keeps, when the file fills its UPOS column, each token's UPOS
+    and whether it is an empty node (``Document.token_columns["upos"]``, ``["empty_node"]``:
+    ``"1"`` or ``"0"``), and gives each markable a head (``Mention.head``): its first token
+    whose dependency HEAD lies outside it, or its Min when Min is one token. The
+    linguistically aware metrics type mentions from them (:mod:`anascore.mention_types`).
+    """
     path = os.fspath(path)
     columns = {name: index for index, name in enumerate(DEFAULT_COLUMNS)}
     current: _DocumentReader | None = None
@@ -499,7 +551,8 @@ def read_ua(path: str | os.PathLike[str]) -> Iterator[Document]:
                                           "'# newdoc id = NAME'", path=path, line=line_number)
                     if current is not None:
                         yield current.document()
-                    current = _DocumentReader(name.group(1), line_number, path, columns)
+                    current = _DocumentReader(name.group(1), line_number, path, columns,
+                                              token_columns=token_columns)
                     seen_any = True
                     continue
                 global_columns = _GLOBAL_COLUMNS.match(stripped)
