@@ -12,10 +12,18 @@ from collections.abc import Callable, Iterator
 from anascore.errors import FormatError
 from anascore.formats.conll2012 import read_conll2012
 from anascore.formats.text import check_readable
-from anascore.formats.ua import read_ua, sniff_ua
 from anascore.model import Document
 
 Reader = Callable[[str], Iterator[Document]]
+
+
+def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False) -> Iterator[Document]:
+    """:func:`anascore.formats.ua.read_ua`, imported on first use: a CoNLL-2012 run never
+    loads the UA reader (its import costs about as much as scoring a hundred documents)."""
+    from anascore.formats import ua
+
+    return ua.read_ua(path, token_columns=token_columns)
+
 
 READERS: dict[str, Reader] = {"conll2012": read_conll2012, "ua": read_ua}
 #: Readers that can also keep per-token annotation columns (``Document.token_columns``) when
@@ -27,8 +35,6 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     """The format of a file, judged from its first lines."""
     path = os.fspath(path)
     head = check_readable(path).decode("utf-8", errors="replace")
-    if sniff_ua(head):
-        return "ua"
     for line in head.splitlines():
         line = line.strip()
         if not line:
@@ -36,6 +42,10 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         if line.startswith("#") and "begin document" in line:
             return "conll2012"
         break
+    from anascore.formats.ua import sniff_ua
+
+    if sniff_ua(head):
+        return "ua"
     raise FormatError(
         "cannot tell the format from the first line; expected '#begin document' "
         "(CoNLL-2012), '# global.columns = … IDENTITY …' or '# newdoc id =' and more than ten "
