@@ -26,7 +26,7 @@ from anascore.options import (
     METRIC_NAMES,
     Options,
 )
-from anascore.presets import PRESET_NAMES
+from anascore.presets import PRESET_NAMES, describe_mode
 from anascore.report import Report
 from anascore.report.reference_layout import render_reference_layout
 from anascore.report.systems import SystemsReport, system_names
@@ -317,7 +317,7 @@ def _render(result: Report | SystemsReport, arguments: argparse.Namespace) -> st
         return render_latex(tables, result.signature)
     from anascore.report.tables import render_text_tables
 
-    return render_text_tables(tables, result.signature)
+    return render_text_tables(tables, result.signature, mode=describe_mode(result.options))
 
 
 def _write(output: str) -> int:

@@ -16,6 +16,7 @@ from typing import Any
 
 from anascore.errors import OptionsError
 from anascore.options import Options
+from anascore.presets import describe_mode
 from anascore.report import Report
 from anascore.stats.bootstrap import confidence_intervals
 from anascore.stats.significance import (
@@ -127,7 +128,7 @@ class SystemsReport:
         """The JSON object ``anascore score KEY RESPONSE… --output json`` prints for several
         responses: the settings, then each system's report (as :meth:`Report.to_dict`
         without the shared fields), then the tests by test, system and metric."""
-        shared = ("version", "signature", "options", "documents")
+        shared = ("version", "signature", "mode", "options", "documents")
         systems: dict[str, Any] = {}
         for name, report in zip(self.names, self.reports, strict=True):
             system = report.to_dict(per_document=per_document, details=details,
@@ -136,6 +137,7 @@ class SystemsReport:
         result: dict[str, Any] = {
             "version": self.version,
             "signature": self.signature,
+            "mode": describe_mode(self.options),
             "options": self.options.to_dict(),
             "documents": len(self.document_names),
             "baseline": self.baseline,

@@ -380,11 +380,14 @@ def render_text_table(table: Table) -> list[str]:
     return lines
 
 
-def render_text_tables(tables: Sequence[Table], signature: str) -> str:
-    """Tables one after the other, then the signature."""
+def render_text_tables(tables: Sequence[Table], signature: str, *, mode: str | None = None
+                       ) -> str:
+    """Tables one after the other, then the mode in words (when given) and the signature."""
     lines: list[str] = []
     for table in tables:
         lines += render_text_table(table)
         lines.append("")
+    if mode is not None:
+        lines.append(f"mode: {mode}")
     lines.append(f"signature: {signature}")
     return "\n".join(lines) + "\n"
