@@ -135,3 +135,23 @@ def test_a_negative_lea_split_importance_is_an_error(files, capsys) -> None:
     assert main(["score", *files, "--keep-split-antecedents",
                  "--lea-split-importance", "-1"]) == 1
     assert "lea_split_importance -1.0; expected a number ≥ 0" in capsys.readouterr().err
+
+
+def test_reference_layout_truncates_as_perl(tmp_path: Path, capsys) -> None:
+    # Mentions: 3 of 3 key mentions found, 3 of 5 response mentions right; F1 = 2·1·0.6/1.6
+    # is 0.7499999999999999 in floating point, which the Perl scorer prints as 74.99%.
+    words = ["Anna", "saw", "herself", "in", "her", "mirror"]
+
+    def write(name: str, cells: list[str]) -> str:
+        lines = [f"d\t0\t{i}\t{w}\t{c}" for i, (w, c) in enumerate(zip(words, cells,
+                                                                          strict=True))]
+        path = tmp_path / name
+        path.write_text("#begin document (d); part 000\n" + "\n".join(lines)
+                        + "\n#end document\n")
+        return str(path)
+
+    key = write("key.conll", ["(1)", "-", "(1)", "-", "(1)", "-"])
+    response = write("response.conll", ["(1)", "(2)", "(1)", "-", "(1)", "(3)"])
+    assert main(["score", key, response, "--metrics", "muc", "--reference-layout"]) == 0
+    assert ("Identification of Mentions: Recall: (3 / 3) 100%\tPrecision: (3 / 5) 60%\t"
+            "F1: 74.99%") in capsys.readouterr().out

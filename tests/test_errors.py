@@ -52,6 +52,7 @@ def assert_error(capsys, key: str, response: str, location: str, expected: str) 
     ("((3", 3, "unknown coreference annotation '\\(\\(3'"),
     ("Anna", 3, "unknown coreference annotation 'Anna'"),
     ("(1)(", 3, "unknown coreference annotation"),
+    ("(12+3)", 3, "double antecedent '\\(12\\+3\\)' is not supported"),
     ("7)", 3, "closing bracket '7\\)' without an open mention of entity 7"),
 ])
 def test_bad_brackets(capsys, tmp_path: Path, cell: str, line: int, expected: str) -> None:

@@ -160,6 +160,11 @@ def _apply_bracket(bracket: re.Match[str], token: int, closed: dict[str, list[Me
     """One bracket: ``(ID`` opens a mention, ``ID)`` closes the innermost open one,
     ``(ID)`` is a one-token mention."""
     opens, entity_id, closes = bracket.groups()
+    if "+" in entity_id:
+        raise FormatError(
+            f"double antecedent '{bracket.group(0)}' is not supported (the reference scorer "
+            "discards it); remove it or give the mention one entity",
+            path=path, line=line)
     mentions = closed.setdefault(entity_id, [])
     if opens and closes:
         mentions.append(Mention.span(token, token, line))

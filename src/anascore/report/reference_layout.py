@@ -9,8 +9,6 @@ LEA, which the Perl scorer lacks, is printed in the same layout.
 
 from __future__ import annotations
 
-import math
-
 from anascore.report import Report
 from anascore.scores import BlancScore, Score
 from anascore.stats.sums import scores_from_counts
@@ -26,7 +24,9 @@ def _number(value: float) -> str:
 
 
 def _percent(value: float) -> str:
-    return _number(math.floor(value * 10000 + 1e-9) / 100)
+    """Perl's ``int($x * 10000) / 100``: truncated, with no rounding guard (0.7499999999999999
+    prints as 74.99, as the reference scorer prints it)."""
+    return _number(int(value * 10000) / 100)
 
 
 def _rpf(recall_num: float, recall_den: float, precision_num: float, precision_den: float,
