@@ -16,7 +16,8 @@ import numpy as np
 from anascore.contingency import Comparison
 from anascore.errors import DocumentMismatchError
 from anascore.formats import read_documents
-from anascore.matching import MATCHERS
+from anascore.formats.alignment import align_conllu
+from anascore.matching import align
 from anascore.metrics import REGISTRY
 from anascore.model import Document
 from anascore.options import Options
@@ -31,14 +32,14 @@ def count_document(key: Document | None, response: Document | None, options: Opt
     """Every computed metric's counts for one document (``None``: an empty side)."""
     key_side = select_side(key, options, "key", warnings)
     response_side = select_side(response, options, "response", warnings)
-    alignment = MATCHERS[options.match](key_side.mentions, response_side.mentions)
+    alignment = align(key_side, response_side, options)
     comparison = Comparison.from_sides(key_side, response_side, alignment, options)
     return {name: REGISTRY[name].count(comparison) for name in options.computed_metrics}
 
 
 def score(key: PathLike, response: PathLike, *, format: str = "auto",
-          metrics: str | Iterable[str] | None = None, keep_singletons: bool = True,
-          match: str = "exact", **settings: Any) -> Report:
+          metrics: str | Iterable[str] | None = None, keep_singletons: bool | None = None,
+          match: str | None = None, **settings: Any) -> Report:
     """Score a response file against a key file.
 
     Parameters
@@ -46,14 +47,19 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
     key, response
         Paths of the gold annotation and of the system output.
     format
-        ``"auto"`` (detect) or ``"conll2012"``.
+        ``"auto"`` (detect), ``"conll2012"``, ``"corefud"`` or ``"jsonlines"``.
     metrics
-        ``None`` or ``"all"`` for every metric, else names from
-        :data:`anascore.options.METRIC_NAMES` (a list or a comma-separated string).
+        ``None`` for the default metrics (or the preset's), ``"all"`` for every metric, else
+        names from :data:`anascore.options.METRIC_NAMES` (a list or a comma-separated string).
     keep_singletons
-        ``False`` removes single-mention entities from both sides before scoring.
+        ``False`` removes single-mention entities from both sides before scoring (default
+        ``True``, or the preset's).
     match
-        How mentions are aligned: ``"exact"``.
+        How mentions are aligned: ``"exact"`` (default), ``"head"``, ``"partial"``,
+        ``"craft"``.
+    settings
+        Every other field of :class:`~anascore.options.Options` by name: ``keep_zeros``,
+        ``zero_match``, ``exclusive_ends``, ``compat``, ``preset`` (``"crac22"`` …).
 
     Returns
     -------
@@ -65,8 +71,11 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
     anascore.errors.AnascoreError
         For bad input, naming the file and line.
     """
-    options = Options.create(format=format, metrics=metrics, keep_singletons=keep_singletons,
-                             match=match, **settings)
+    if keep_singletons is not None:
+        settings["keep_singletons"] = keep_singletons
+    if match is not None:
+        settings["match"] = match
+    options = Options.create(format=format, metrics=metrics, **settings)
     return score_files(key, response, options)
 
 
@@ -92,10 +101,12 @@ def pair_documents(key: PathLike, response: PathLike, options: Options,
     token mismatch are errors.
     """
     key_path, response_path = os.fspath(key), os.fspath(response)
-    responses = read_documents(response_path, options.format)
+    responses = read_documents(response_path, options.format,
+                               exclusive_ends=options.exclusive_ends, role="response")
     waiting: dict[str, Document] = {}
     seen: set[str] = set()
-    for key_document in read_documents(key_path, options.format):
+    for key_document in read_documents(key_path, options.format,
+                                       exclusive_ends=options.exclusive_ends):
         name = key_document.name
         if name in seen:
             raise DocumentMismatchError(f"document {name!r} appears twice in the key",
@@ -118,7 +129,11 @@ def pair_documents(key: PathLike, response: PathLike, options: Options,
             warnings.append(f"{response_path}: document {name!r} of the key is missing from "
                             "the response; scored as an empty response")
         else:
-            check_same_tokens(key_document, response_document, warnings)
+            aligned = align_conllu(key_document, response_document)
+            if aligned is None:
+                check_same_tokens(key_document, response_document, warnings)
+            else:
+                key_document, response_document = aligned
         yield key_document, response_document
     extra = list(waiting.values()) + list(responses)
     if extra:

@@ -25,19 +25,23 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from anascore.model import Document, Entity, Mention
+from anascore.model import ConlluNodes, Document, Entity, Mention
 from anascore.options import Options
 
 
 @dataclass(frozen=True)
 class Side:
     """One side of a document, flattened: ``mentions[k]`` belongs to entity
-    ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions."""
+    ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions.
+
+    ``nodes`` are the document's CoNLL-U details (``None`` for other formats), from which
+    :func:`zero_flags` tells zero mentions apart."""
 
     entity_ids: tuple[str, ...]
     mentions: tuple[Mention, ...]
     entity_of: np.ndarray
     entity_sizes: np.ndarray
+    nodes: ConlluNodes | None = None
 
     @property
     def mention_count(self) -> int:
@@ -54,8 +58,13 @@ def select_side(document: Document | None, options: Options, role: str,
     if document is None:
         return _EMPTY
     entities = _without_repeated_mentions(document, role, warnings)
+    drop_zeros = not options.keep_zeros and document.nodes is not None
+    if drop_zeros and options.compat != "ua":
+        entities = _without_zeros(entities, document.nodes)
     if not options.keep_singletons:
         entities = [entity for entity in entities if len(entity.mentions) > 1]
+    if drop_zeros and options.compat == "ua":
+        entities = _without_zeros(entities, document.nodes)
     entities = [entity for entity in entities if entity.mentions]
     sizes = np.fromiter((len(entity.mentions) for entity in entities), dtype=np.int64,
                         count=len(entities))
@@ -64,7 +73,33 @@ def select_side(document: Document | None, options: Options, role: str,
         mentions=tuple(mention for entity in entities for mention in entity.mentions),
         entity_of=np.repeat(np.arange(len(entities), dtype=np.int64), sizes),
         entity_sizes=sizes,
+        nodes=document.nodes,
     )
+
+
+def is_zero(mention: Mention, nodes: ConlluNodes | None) -> bool:
+    """A zero mention: its head (its first position when it has none) is an empty node, as
+    the CorefUD scorer defines it."""
+    if nodes is None:
+        return False
+    return nodes.empty[mention.tokens[0] if mention.head is None else mention.head]
+
+
+def zero_flags(side: Side) -> np.ndarray:
+    """For each mention of ``side``, whether it is a zero mention."""
+    return np.fromiter((is_zero(mention, side.nodes) for mention in side.mentions),
+                       dtype=bool, count=len(side.mentions))
+
+
+def _without_zeros(entities: list[Entity], nodes: ConlluNodes | None) -> list[Entity]:
+    """Zero mentions removed (``keep_zeros=False``).
+
+    By default before singletons are removed, so that an entity left with one overt mention
+    counts as a singleton; with ``compat="ua"`` after, as the CorefUD scorer does."""
+    return [Entity(entity.id, tuple(mention for mention in entity.mentions
+                                    if not is_zero(mention, nodes)), entity.elements,
+                   entity.attributes)
+            for entity in entities]
 
 
 def _without_repeated_mentions(document: Document, role: str,

@@ -7,16 +7,23 @@ detects the format from the start of the file (``format="auto"``).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from anascore.errors import FormatError
-from anascore.formats.conll2012 import read_conll2012
+from anascore.formats.conll2012 import read_conll2012, write_conll2012
+from anascore.formats.corefud import read_corefud, write_corefud
+from anascore.formats.jsonlines import read_jsonlines, write_jsonlines
 from anascore.formats.text import check_readable
 from anascore.model import Document
 
 Reader = Callable[[str], Iterator[Document]]
+Writer = Callable[[Iterable[Document], str], None]
 
-READERS: dict[str, Reader] = {"conll2012": read_conll2012}
+READERS: dict[str, Reader] = {"conll2012": read_conll2012, "corefud": read_corefud,
+                              "jsonlines": read_jsonlines}
+#: Every reader has a writer (``anascore convert``).
+WRITERS: dict[str, Writer] = {"conll2012": write_conll2012, "corefud": write_corefud,
+                              "jsonlines": write_jsonlines}
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
@@ -29,18 +36,43 @@ def detect_format(path: str | os.PathLike[str]) -> str:
             continue
         if line.startswith("#") and "begin document" in line:
             return "conll2012"
+        if line.startswith("{"):
+            return "jsonlines"
         break
+    corefud = _looks_like_corefud(head)
+    if corefud:
+        return corefud
     raise FormatError(
         "cannot tell the format from the first line; expected '#begin document' "
-        "(CoNLL-2012), or name the format with --format",
+        "(CoNLL-2012), '{' (jsonlines) or CoNLL-U with '# global.Entity' or 10 tab-separated "
+        "columns (CorefUD), or name the format with --format",
         path=path, line=1)
 
 
-def read_documents(path: str | os.PathLike[str], format: str = "auto") -> Iterator[Document]:
-    """Yield the documents of ``path`` read as ``format`` (or the detected format)."""
+def _looks_like_corefud(head: str) -> str | None:
+    """``"corefud"`` for CoNLL-U without a ``# global.columns`` header (CoNLL-U Plus files,
+    such as the UA exploded format, declare their columns there)."""
+    for line in head.splitlines():
+        if line.startswith("# global.columns"):
+            return None
+        if line.startswith("# global.Entity"):
+            return "corefud"
+        if line and not line.startswith("#"):
+            return "corefud" if len(line.rstrip("\r\n").split("\t")) == 10 else None
+    return None
+
+
+def read_documents(path: str | os.PathLike[str], format: str = "auto", *,
+                   exclusive_ends: bool = False, role: str = "key") -> Iterator[Document]:
+    """Yield the documents of ``path`` read as ``format`` (or the detected format).
+
+    ``exclusive_ends`` and ``role`` (``"key"`` or ``"response"``) concern jsonlines only
+    (:mod:`anascore.formats.jsonlines`)."""
     path = os.fspath(path)
     if format == "auto":
         format = detect_format(path)
+    if format == "jsonlines":
+        return read_jsonlines(path, exclusive_ends=exclusive_ends, role=role)
     try:
         reader = READERS[format]
     except KeyError:

@@ -12,10 +12,13 @@ from anascore.metrics.blanc import BLANC
 from anascore.metrics.ceaf import CEAFE, CEAFM
 from anascore.metrics.lea import LEA
 from anascore.metrics.mentions import MENTIONS
+from anascore.metrics.mor import MOR
 from anascore.metrics.muc import MUC
+from anascore.metrics.zeros import ZERO
 
 REGISTRY: dict[str, Metric] = {
-    metric.name: metric for metric in (MENTIONS, MUC, BCUBED, CEAFM, CEAFE, BLANC, LEA)
+    metric.name: metric for metric in (MENTIONS, MUC, BCUBED, CEAFM, CEAFE, BLANC, LEA, MOR,
+                                       ZERO)
 }
 
 __all__ = ["PRF_FIELDS", "REGISTRY", "Metric"]

@@ -1,0 +1,81 @@
+"""One-to-one pairings that maximize a total score, tie-broken as the CorefUD scorer does.
+
+The CorefUD scorer (and the UA scorer 2.0 it shares its matching with) sorts the mentions
+still unmatched on each side by start, then end, then size, scores every key × response
+pair, and keeps the pairs :func:`scipy.optimize.linear_sum_assignment` chooses with a
+positive score. The sort order is the tie-break: among equally good pairings the assignment
+prefers the earlier mentions (the scorer's README: "pick the mention that overlaps with m with
+proportionally the smallest difference; if still more than one remains, pick the one that
+starts earlier, then the one that ends earlier").
+
+Here pairs with a zero score are never built: the pairs are split into the connected
+components of the graph of positive scores, a component with one key or one response
+mention takes its best partner (the first in sort order among equals, which is what the
+assignment does), and larger components are solved by ``linear_sum_assignment`` on their
+rows and columns in the same sort order.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+import numpy as np
+
+from anascore.model import Mention
+
+
+def mention_order(mention: Mention) -> tuple[int, int, int, tuple[int, ...]]:
+    """The CorefUD scorer's mention order: start, end, number of positions (then the
+    positions themselves, so that the order is total)."""
+    return mention.tokens[0], mention.tokens[-1], len(mention.tokens), mention.tokens
+
+
+def ranks(mentions: Sequence[Mention], indices: Sequence[int]) -> dict[int, int]:
+    """The rank of each of ``indices`` among them in :func:`mention_order`."""
+    ordered = sorted(indices, key=lambda index: mention_order(mentions[index]))
+    return {index: rank for rank, index in enumerate(ordered)}
+
+
+def best_pairs(scores: dict[tuple[int, int], float], key_rank: dict[int, int],
+               response_rank: dict[int, int]) -> list[tuple[int, int]]:
+    """The pairs ``(key, response)`` of a maximum-score one-to-one pairing of positive
+    ``scores``, ties broken by rank (see the module docstring)."""
+    if not scores:
+        return []
+    parent: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def find(node: tuple[int, int]) -> tuple[int, int]:
+        root = node
+        while parent.setdefault(root, root) != root:
+            root = parent[root]
+        while parent[node] != root:
+            parent[node], node = root, parent[node]
+        return root
+
+    for key, response in scores:
+        parent[find((0, key))] = find((1, response))
+    components: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
+    for pair in scores:
+        components[find((0, pair[0]))].append(pair)
+    chosen: list[tuple[int, int]] = []
+    for pairs in components.values():
+        keys = sorted({key for key, _ in pairs}, key=key_rank.__getitem__)
+        responses = sorted({response for _, response in pairs}, key=response_rank.__getitem__)
+        if len(keys) == 1 or len(responses) == 1:
+            best = max(pairs, key=lambda pair: (scores[pair], -key_rank[pair[0]],
+                                                -response_rank[pair[1]]))
+            chosen.append(best)
+            continue
+        row_of = {key: row for row, key in enumerate(keys)}
+        column_of = {response: column for column, response in enumerate(responses)}
+        matrix = np.zeros((len(keys), len(responses)))
+        for key, response in pairs:
+            matrix[row_of[key], column_of[response]] = scores[key, response]
+        from scipy.optimize import linear_sum_assignment
+
+        rows, columns = linear_sum_assignment(-matrix)
+        chosen.extend((keys[row], responses[column]) for row, column in
+                      zip(rows.tolist(), columns.tolist(), strict=True)
+                      if matrix[row, column] > 0)
+    return chosen

@@ -1,0 +1,48 @@
+"""MOR, the mention overlap ratio (Žabokrtský et al. 2022, Findings of the CRAC 2022 shared
+task, §5): how much of the key mentions' tokens the response mentions cover, independently
+of how mentions are matched for the coreference metrics.
+
+Key and response mentions are paired one to one so as to maximize the total number of shared
+positions Σ |K ∩ R| (mentions that share no position are never paired, so the pairing splits
+into small groups of overlapping mentions, each solved exactly), and
+
+    R = Σ |K ∩ R| / Σ_K |K|        P = Σ |K ∩ R| / Σ_R |R|
+
+over the paired mentions in the numerator and all mentions in the denominators. The CorefUD
+scorer computes it the same way (``mention_overlap``), grouping mentions by overlapping
+position ranges; positions include empty nodes.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+
+from anascore.contingency import Comparison
+from anascore.matching.optimal import best_pairs
+from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
+
+
+def count_mor(comparison: Comparison) -> np.ndarray:
+    key, response = comparison.key.mentions, comparison.response.mentions
+    key_tokens = sum(len(mention.tokens) for mention in key)
+    response_tokens = sum(len(mention.tokens) for mention in response)
+    by_token: dict[int, list[int]] = defaultdict(list)
+    for index, mention in enumerate(response):
+        for token in mention.tokens:
+            by_token[token].append(index)
+    overlaps: dict[tuple[int, int], float] = {}
+    for key_index, mention in enumerate(key):
+        for token in mention.tokens:
+            for response_index in by_token.get(token, ()):
+                pair = (key_index, response_index)
+                overlaps[pair] = overlaps.get(pair, 0.0) + 1.0
+    order = {index: index for index in range(max(len(key), len(response)))}
+    total = sum(overlaps[pair] for pair in best_pairs(overlaps, order, order))
+    return np.array([total, key_tokens, total, response_tokens], dtype=np.float64)
+
+
+MOR = Metric("mor", "MOR", PRF_FIELDS, count_mor, prf_score,
+             "Žabokrtský et al. 2022, Findings of the Shared Task on Multilingual Coreference "
+             "Resolution (mention overlap ratio)")
