@@ -4,7 +4,8 @@ of how mentions are matched for the coreference metrics.
 
 Key and response mentions are paired one to one so as to maximize the total number of shared
 positions Σ |K ∩ R| (mentions that share no position are never paired, so the pairing splits
-into small groups of overlapping mentions, each solved exactly), and
+into small groups of overlapping mentions, each solved exactly, as CEAF's entity pairing is:
+:mod:`anascore.metrics.assignment`), and
 
     R = Σ |K ∩ R| / Σ_K |K|        P = Σ |K ∩ R| / Σ_R |R|
 
@@ -19,8 +20,8 @@ from collections import defaultdict
 
 import numpy as np
 
-from anascore.contingency import Comparison
-from anascore.matching.optimal import best_pairs
+from anascore.contingency import Comparison, Contingency
+from anascore.metrics.assignment import best_assignment_total
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
 
 
@@ -38,8 +39,12 @@ def count_mor(comparison: Comparison) -> np.ndarray:
             for response_index in by_token.get(token, ()):
                 pair = (key_index, response_index)
                 overlaps[pair] = overlaps.get(pair, 0.0) + 1.0
-    order = {index: index for index in range(max(len(key), len(response)))}
-    total = sum(overlaps[pair] for pair in best_pairs(overlaps, order, order))
+    pairs = list(overlaps)
+    table = Contingency(np.ones(len(key), dtype=np.int64), np.ones(len(response), dtype=np.int64),
+                        np.asarray([pair[0] for pair in pairs], dtype=np.int64),
+                        np.asarray([pair[1] for pair in pairs], dtype=np.int64),
+                        np.ones(len(pairs), dtype=np.int64))
+    total = best_assignment_total(table, np.asarray([overlaps[pair] for pair in pairs]))
     return np.array([total, key_tokens, total, response_tokens], dtype=np.float64)
 
 
