@@ -527,6 +527,7 @@ def _entity_cells(document: Document, names: dict[str, str], fields: tuple[str, 
         name = names[entity.id]
         etype = _value(entity.attributes.get("etype", ""))
         runs_of_entity: list[tuple[int, int]] = []
+        discontinuous: list[tuple[int, int]] = []
         for mention in entity.mentions:
             if not mention.tokens:
                 continue
@@ -535,6 +536,8 @@ def _entity_cells(document: Document, names: dict[str, str], fields: tuple[str, 
                                   f"{entity.id} lies beyond its {len(sentence_of)} tokens")
             runs = _runs(mention, sentence_of)
             runs_of_entity.extend(runs)
+            if len(runs) > 1:
+                discontinuous.append((mention.tokens[0], mention.tokens[-1]))
             head = mention.tokens.index(mention.head) + 1 if mention.head in mention.tokens else 1
             values = {"etype": etype, "head": str(head),
                       **{key: _value(value) for key, value in mention.attributes.items()}}
@@ -557,6 +560,12 @@ def _entity_cells(document: Document, names: dict[str, str], fields: tuple[str, 
                     closing.setdefault(end, []).append((size, -len(closing.get(end, [])),
                                                         f"{label})"))
         _refuse_crossing(document.name, entity.id, runs_of_entity)
+        discontinuous.sort()
+        for (_, end), (start, _) in zip(discontinuous, discontinuous[1:], strict=False):
+            if start <= end:
+                raise FormatError(f"document {document.name!r}: entity {entity.id} has two "
+                                  "discontinuous mentions that overlap; CorefUD readers "
+                                  "(Udapi) cannot tell their parts apart")
     cells: dict[int, list[tuple[str, str]]] = {}
     for position in set(closing) | set(opening) | set(single):
         chunks = [text for *_, text in sorted(closing.get(position, []))]
