@@ -561,11 +561,13 @@ def _entity_cells(document: Document, names: dict[str, str], fields: tuple[str, 
                                                         f"{label})"))
         _refuse_crossing(document.name, entity.id, runs_of_entity)
         discontinuous.sort()
-        for (_, end), (start, _) in zip(discontinuous, discontinuous[1:], strict=False):
-            if start <= end:
+        reach = -1
+        for start, end in discontinuous:
+            if start <= reach:
                 raise FormatError(f"document {document.name!r}: entity {entity.id} has two "
                                   "discontinuous mentions that overlap; CorefUD readers "
                                   "(Udapi) cannot tell their parts apart")
+            reach = max(reach, end)
     cells: dict[int, list[tuple[str, str]]] = {}
     for position in set(closing) | set(opening) | set(single):
         chunks = [text for *_, text in sorted(closing.get(position, []))]
