@@ -86,10 +86,22 @@ def align(key: Side, response: Side, options: Options) -> Alignment:
     With zeros kept and ``zero_match="dependent"``, zero mentions are first paired by their
     dependencies (:mod:`anascore.matching.zeros`); every mention left is then aligned by
     ``MATCHERS[options.match]``. CRAFT matching never pairs zero mentions (as the UA scorer).
+    With ``compat="ua"``, ties between equally good pairings are broken as the CorefUD
+    scorer's whole-matrix assignment breaks them (:mod:`anascore.matching.optimal`).
     """
     from anascore.selection import zero_flags
 
+    whole = options.compat == "ua"
     matcher = MATCHERS[options.match]
+    if whole and options.match in ("head", "partial"):
+        from anascore.matching import partial
+
+        method = partial.align_head if options.match == "head" else partial.align_partial
+
+        def matcher(key_mentions: Sequence[Mention],
+                    response_mentions: Sequence[Mention]) -> Alignment:
+            return _from_pairs(method(key_mentions, response_mentions, whole=True))
+
     if options.match == "craft" and (key.nodes is not None or response.nodes is not None):
         from anascore.matching import partial
 
@@ -105,7 +117,7 @@ def align(key: Side, response: Side, options: Options) -> Alignment:
             and key.nodes is not None and response.nodes is not None):
         from anascore.matching.zeros import align_zeros_by_dependencies
 
-        zero_pairs = align_zeros_by_dependencies(key, response)
+        zero_pairs = align_zeros_by_dependencies(key, response, whole=whole)
     paired_keys = {key_index for key_index, _ in zero_pairs}
     paired_responses = {response_index for _, response_index in zero_pairs}
     key_rest = np.asarray([index for index in range(len(key.mentions))

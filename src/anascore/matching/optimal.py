@@ -8,11 +8,14 @@ prefers the earlier mentions (the scorer's README: "pick the mention that overla
 proportionally the smallest difference; if still more than one remains, pick the one that
 starts earlier, then the one that ends earlier").
 
-Here pairs with a zero score are never built: the pairs are split into the connected
-components of the graph of positive scores, a component with one key or one response
-mention takes its best partner (the first in sort order among equals, which is what the
-assignment does), and larger components are solved by ``linear_sum_assignment`` on their
-rows and columns in the same sort order.
+Here, by default, pairs with a zero score are never built: the pairs are split into the
+connected components of the graph of positive scores, a component with one key or one
+response mention takes its best partner (the first in sort order among equals: the
+documented rule), and larger components are solved by ``linear_sum_assignment`` on their
+rows and columns in the same sort order. The optimum is the same as the scorer's; among
+equally good pairings the choice can differ from the scorer's, whose whole-matrix assignment
+does not always follow its documented rule. ``compat="ua"`` solves the scorer's whole matrix
+instead, and so makes its choices (``whole=True``).
 """
 
 from __future__ import annotations
@@ -37,12 +40,25 @@ def ranks(mentions: Sequence[Mention], indices: Sequence[int]) -> dict[int, int]
     return {index: rank for rank, index in enumerate(ordered)}
 
 
+#: Above this many key × response cells, ``whole=True`` falls back to components.
+WHOLE_MATRIX_LIMIT = 16_000_000
+
+
 def best_pairs(scores: dict[tuple[int, int], float], key_rank: dict[int, int],
-               response_rank: dict[int, int]) -> list[tuple[int, int]]:
+               response_rank: dict[int, int], *, whole: bool = False) -> list[tuple[int, int]]:
     """The pairs ``(key, response)`` of a maximum-score one-to-one pairing of positive
-    ``scores``, ties broken by rank (see the module docstring)."""
+    ``scores``, ties broken by rank (see the module docstring).
+
+    ``whole=True`` (``compat="ua"``) solves one matrix over every ranked key and response
+    mention, zero cells included, exactly as the CorefUD scorer does: where several pairings
+    score the same, ``linear_sum_assignment`` on the whole matrix does not always choose the
+    one that the documented rule (earlier mentions first) chooses, and only the same matrix
+    reproduces its choice.
+    """
     if not scores:
         return []
+    if whole and len(key_rank) * len(response_rank) <= WHOLE_MATRIX_LIMIT:
+        return _whole_matrix_pairs(scores, key_rank, response_rank)
     parent: dict[tuple[int, int], tuple[int, int]] = {}
 
     def find(node: tuple[int, int]) -> tuple[int, int]:
@@ -79,3 +95,17 @@ def best_pairs(scores: dict[tuple[int, int], float], key_rank: dict[int, int],
                       zip(rows.tolist(), columns.tolist(), strict=True)
                       if matrix[row, column] > 0)
     return chosen
+
+
+def _whole_matrix_pairs(scores: dict[tuple[int, int], float], key_rank: dict[int, int],
+                        response_rank: dict[int, int]) -> list[tuple[int, int]]:
+    from scipy.optimize import linear_sum_assignment
+
+    keys = sorted(key_rank, key=key_rank.__getitem__)
+    responses = sorted(response_rank, key=response_rank.__getitem__)
+    matrix = np.zeros((len(keys), len(responses)))
+    for (key, response), score in scores.items():
+        matrix[key_rank[key], response_rank[response]] = score
+    rows, columns = linear_sum_assignment(-matrix)
+    return [(keys[row], responses[column]) for row, column in
+            zip(rows.tolist(), columns.tolist(), strict=True) if matrix[row, column] > 0]

@@ -64,11 +64,13 @@ def exact_pairs(key: Sequence[Mention], response: Sequence[Mention], *,
 
 def _scored_alignment(key: Sequence[Mention], response: Sequence[Mention], *, with_heads: bool,
                       score: Callable[[Sequence[Mention], Sequence[Mention], list[int],
-                                       list[int]], dict[tuple[int, int], float]]) -> Pairs:
+                                       list[int]], dict[tuple[int, int], float]],
+                      whole: bool) -> Pairs:
     pairs, rest_key, rest_response = exact_pairs(key, response, with_heads=with_heads)
     if rest_key and rest_response:
         scores = score(key, response, rest_key, rest_response)
-        pairs += best_pairs(scores, ranks(key, rest_key), ranks(response, rest_response))
+        pairs += best_pairs(scores, ranks(key, rest_key), ranks(response, rest_response),
+                            whole=whole)
     return pairs
 
 
@@ -155,14 +157,19 @@ def _craft_pairs(key: Sequence[Mention], response: Sequence[Mention],
     return pairs
 
 
-def align_head(key: Sequence[Mention], response: Sequence[Mention]) -> Pairs:
-    """Head matching (see the module docstring)."""
-    return _scored_alignment(key, response, with_heads=True, score=_head_scores)
+def align_head(key: Sequence[Mention], response: Sequence[Mention], *,
+               whole: bool = False) -> Pairs:
+    """Head matching (see the module docstring; ``whole``: the scorer's whole-matrix
+    tie-breaking, :func:`anascore.matching.optimal.best_pairs`)."""
+    return _scored_alignment(key, response, with_heads=True, score=_head_scores, whole=whole)
 
 
-def align_partial(key: Sequence[Mention], response: Sequence[Mention]) -> Pairs:
-    """CorefUD partial matching (see the module docstring)."""
-    return _scored_alignment(key, response, with_heads=False, score=_partial_scores)
+def align_partial(key: Sequence[Mention], response: Sequence[Mention], *,
+                  whole: bool = False) -> Pairs:
+    """CorefUD partial matching (see the module docstring; ``whole`` as for
+    :func:`align_head`)."""
+    return _scored_alignment(key, response, with_heads=False, score=_partial_scores,
+                             whole=whole)
 
 
 def align_craft(key: Sequence[Mention], response: Sequence[Mention],

@@ -56,9 +56,10 @@ def dependency_score(key_deps: frozenset[tuple[str, str]],
                             frozenset(parent for parent, _ in response_deps))
 
 
-def align_zeros_by_dependencies(key: Side, response: Side) -> Pairs:
+def align_zeros_by_dependencies(key: Side, response: Side, *, whole: bool = False) -> Pairs:
     """The dependency-based pairing of the zero mentions of ``key`` and ``response``
-    (indices into their mention lists)."""
+    (indices into their mention lists); ``whole``: the scorer's whole-matrix tie-breaking
+    (:func:`anascore.matching.optimal.best_pairs`)."""
     if key.nodes is None or response.nodes is None:
         return []
     key_zeros = [index for index, zero in enumerate(zero_flags(key).tolist()) if zero]
@@ -79,4 +80,4 @@ def align_zeros_by_dependencies(key: Side, response: Side) -> Pairs:
             if score > 0:
                 scores[key_index, response_index] = score
     return best_pairs(scores, ranks(key.mentions, key_zeros),
-                      ranks(response.mentions, response_zeros))
+                      ranks(response.mentions, response_zeros), whole=whole)
