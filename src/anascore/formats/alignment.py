@@ -115,36 +115,76 @@ def _order_key(sentence: int, node_id: str) -> tuple[int, int, int]:
     return sentence, int(word), int(decimal) if decimal else 0
 
 
+def _gaps(document: Document) -> list[list[tuple[tuple[int, int, int], int]]]:
+    """The empty nodes of ``document`` between consecutive words: entry ``k`` lists those
+    before the ``k``-th word (the last entry: after the last word), each with its order key
+    and position."""
+    nodes = document.nodes
+    assert nodes is not None
+    gaps: list[list[tuple[tuple[int, int, int], int]]] = [[]]
+    for position, is_empty in enumerate(nodes.empty):
+        if is_empty:
+            gaps[-1].append((_order_key(nodes.sentence_of[position], nodes.ids[position]),
+                             position))
+        else:
+            gaps.append([])
+    return gaps
+
+
 def _on_union(key: Document, response: Document) -> tuple[Document, Document]:
-    assert key.nodes is not None and response.nodes is not None
-    union: dict[tuple[int, int, int], tuple[str, str]] = {}
-    for document in (key, response):
-        nodes = document.nodes
-        assert nodes is not None
-        for position, node_id in enumerate(nodes.ids):
-            union.setdefault(_order_key(nodes.sentence_of[position], node_id),
-                             (node_id, document.tokens[position]))
-    order = sorted(union)
-    index_of = {node: position for position, node in enumerate(order)}
-    ids = tuple(union[node][0] for node in order)
-    forms = tuple(union[node][1] for node in order)
-    sentence_of = tuple(node[0] for node in order)
-    empty = tuple(node[2] > 0 for node in order)
+    """Both documents renumbered over the union of their nodes. Words are the same on both
+    sides (checked before), so the union is merged gap by gap: the empty nodes between two
+    words, from both sides, in CoNLL-U order, one position per distinct ID."""
+    key_nodes, response_nodes = key.nodes, response.nodes
+    assert key_nodes is not None and response_nodes is not None
+    key_gaps, response_gaps = _gaps(key), _gaps(response)
+    key_map = [0] * len(key_nodes.ids)
+    response_map = [0] * len(response_nodes.ids)
+    ids: list[str] = []
+    forms: list[str] = []
+    sentence_of: list[int] = []
+    empty: list[bool] = []
+    key_words = [position for position, is_empty in enumerate(key_nodes.empty) if not is_empty]
+    response_words = [position for position, is_empty in enumerate(response_nodes.empty)
+                      if not is_empty]
+    for gap, (key_gap, response_gap) in enumerate(zip(key_gaps, response_gaps, strict=True)):
+        if key_gap or response_gap:
+            merged: dict[tuple[int, int, int], tuple[list[int], list[int]]] = {}
+            for order, position in key_gap:
+                merged.setdefault(order, ([], []))[0].append(position)
+            for order, position in response_gap:
+                merged.setdefault(order, ([], []))[1].append(position)
+            for order in sorted(merged):
+                from_key, from_response = merged[order]
+                for position in from_key:
+                    key_map[position] = len(ids)
+                for position in from_response:
+                    response_map[position] = len(ids)
+                source, nodes, position = ((key, key_nodes, from_key[0]) if from_key
+                                           else (response, response_nodes, from_response[0]))
+                ids.append(nodes.ids[position])
+                forms.append(source.tokens[position])
+                sentence_of.append(order[0])
+                empty.append(True)
+        if gap < len(key_words):
+            key_position, response_position = key_words[gap], response_words[gap]
+            key_map[key_position] = response_map[response_position] = len(ids)
+            ids.append(key_nodes.ids[key_position])
+            forms.append(key.tokens[key_position])
+            sentence_of.append(key_nodes.sentence_of[key_position])
+            empty.append(False)
     aligned = []
-    for document in (key, response):
-        nodes = document.nodes
-        assert nodes is not None
-        mapping = [index_of[_order_key(nodes.sentence_of[position], node_id)]
-                   for position, node_id in enumerate(nodes.ids)]
-        deps = ["_"] * len(order)
-        lines = [0] * len(order)
+    for document, nodes, mapping in ((key, key_nodes, key_map),
+                                     (response, response_nodes, response_map)):
+        deps = ["_"] * len(ids)
+        lines = [0] * len(ids)
         for old, new in enumerate(mapping):
             deps[new] = nodes.deps[old]
             lines[new] = nodes.lines[old]
         starts = sorted({mapping[start] for start in document.sentence_starts})
-        new_nodes = ConlluNodes(ids, sentence_of, empty, tuple(deps), tuple(lines),
-                                nodes.sentence_ids, nodes.sentence_lines)
-        aligned.append(_renumbered(document, mapping, forms, new_nodes, tuple(starts)))
+        new_nodes = ConlluNodes(tuple(ids), tuple(sentence_of), tuple(empty), tuple(deps),
+                                tuple(lines), nodes.sentence_ids, nodes.sentence_lines)
+        aligned.append(_renumbered(document, mapping, tuple(forms), new_nodes, tuple(starts)))
     return aligned[0], aligned[1]
 
 

@@ -29,12 +29,24 @@ def count_mor(comparison: Comparison) -> np.ndarray:
     key, response = comparison.key.mentions, comparison.response.mentions
     key_tokens = sum(len(mention.tokens) for mention in key)
     response_tokens = sum(len(mention.tokens) for mention in response)
+    # Identical mentions are paired in some best pairing, so they are set aside: if K = R
+    # were paired with R' and K' instead, pairing K with R and K' with R' loses nothing, as
+    # |K ∩ R'| + |K ∩ K'| = |K ∩ (R' ∪ K')| + |K ∩ R' ∩ K'| ≤ |K| + |K' ∩ R'|.
+    index_of = {mention.tokens: index for index, mention in enumerate(response)}
+    identical = {key_index: index_of[mention.tokens] for key_index, mention in enumerate(key)
+                 if mention.tokens in index_of}
+    total_identical = float(sum(len(key[index].tokens) for index in identical))
+    paired_responses = set(identical.values())
     by_token: dict[int, list[int]] = defaultdict(list)
     for index, mention in enumerate(response):
+        if index in paired_responses:
+            continue
         for token in mention.tokens:
             by_token[token].append(index)
     overlaps: dict[tuple[int, int], float] = {}
     for key_index, mention in enumerate(key):
+        if key_index in identical:
+            continue
         for token in mention.tokens:
             for response_index in by_token.get(token, ()):
                 pair = (key_index, response_index)
@@ -44,7 +56,8 @@ def count_mor(comparison: Comparison) -> np.ndarray:
                         np.asarray([pair[0] for pair in pairs], dtype=np.int64),
                         np.asarray([pair[1] for pair in pairs], dtype=np.int64),
                         np.ones(len(pairs), dtype=np.int64))
-    total = best_assignment_total(table, np.asarray([overlaps[pair] for pair in pairs]))
+    total = total_identical + best_assignment_total(
+        table, np.asarray([overlaps[pair] for pair in pairs], dtype=np.float64))
     return np.array([total, key_tokens, total, response_tokens], dtype=np.float64)
 
 
