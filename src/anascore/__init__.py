@@ -5,6 +5,7 @@
 >>> report.metrics["muc"].f1  # doctest: +SKIP
 """
 
+from anascore.convert import convert
 from anascore.errors import AnascoreError, DocumentMismatchError, FormatError, OptionsError
 from anascore.evaluator import PRF, CorefEvaluator
 from anascore.options import METRIC_NAMES, Options
@@ -27,6 +28,7 @@ __all__ = [
     "Report",
     "Score",
     "__version__",
+    "convert",
     "score",
     "score_files",
 ]
