@@ -31,6 +31,8 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import math
 import random
 import sys
@@ -45,6 +47,8 @@ ONTONOTES_TOKENS = 170_000
 ONTONOTES_MENTIONS = 19_700
 ONTONOTES_ENTITIES = 4_500
 SINGLE_DOCUMENT_MENTIONS = 20_000
+MANIFEST = "manifest.json"
+"""The file beside the corpora recording the seed and settings that produced them."""
 
 MIN_DOCUMENT_TOKENS = 150
 MAX_DOCUMENT_TOKENS = 2_000
@@ -550,6 +554,7 @@ def generate(output: Path, seed: int, single_mentions: int = SINGLE_DOCUMENT_MEN
     """Write both corpora into ``output`` and return their paths by name.
 
     Names: ``ontonotes_key``, ``ontonotes_response``, ``single_key``, ``single_response``.
+    Beside them, :data:`MANIFEST` records the seed, the settings and the corpus statistics.
     """
     errors = errors or ResponseErrors()
     output.mkdir(parents=True, exist_ok=True)
@@ -558,10 +563,13 @@ def generate(output: Path, seed: int, single_mentions: int = SINGLE_DOCUMENT_MEN
     rng = random.Random(seed)
     corpus = ontonotes_corpus(rng, errors)
     write_pair(rng, corpus, paths["ontonotes_key"], paths["ontonotes_response"])
-    print(f"ontonotes: {describe(corpus)}", file=sys.stderr)
     document = single_document(rng, errors, single_mentions)
     write_pair(rng, [document], paths["single_key"], paths["single_response"])
-    print(f"single: {describe([document])}", file=sys.stderr)
+    manifest = {"seed": seed, "single_mentions": single_mentions,
+                "errors": dataclasses.asdict(errors),
+                "ontonotes": describe(corpus), "single": describe([document])}
+    (output / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    print(f"ontonotes: {manifest['ontonotes']}\nsingle: {manifest['single']}", file=sys.stderr)
     return paths
 
 

@@ -37,12 +37,25 @@ def document_pairs(draw: st.DrawFn) -> tuple[list[list[Span]], list[list[Span]],
     return draw(clusters(tokens, pool)), draw(clusters(tokens, pool)), tokens
 
 
+_MENTION_TYPES = ("name", "nominal", "pronoun", "zero")
+
+
+def typed_span(start: int, end: int) -> Mention:
+    """The mention from ``start`` to ``end`` with a mention type and a coreference type code
+    (Žitkus et al. 2023's first levels p, g, d, a, e) that depend on its span only (so a key
+    and a response mention of one span agree, as in real data)."""
+    kind = _MENTION_TYPES[(3 * start + 5 * end) % len(_MENTION_TYPES)]
+    code = "pgdae"[(start + 2 * end) % 5] + "tas"
+    return Mention(tuple(range(start, end + 1)),
+                   attributes={"mention_type": kind, "coreference_type": code})
+
+
 def to_document(clusters: list[list[tuple[int, int]]], tokens: int, name: str = "doc") -> Document:
     return Document(
         name=name,
         tokens=tuple(f"w{index}" for index in range(tokens)),
         entities=tuple(
-            Entity(str(number), tuple(Mention.span(start, end) for start, end in cluster))
+            Entity(str(number), tuple(typed_span(start, end) for start, end in cluster))
             for number, cluster in enumerate(clusters)),
     )
 

@@ -112,3 +112,24 @@ def test_console_script_exit_statuses(files, tmp_path: Path) -> None:
     assert "Traceback" not in bad.stderr
     usage = subprocess.run([*command, files[0]], capture_output=True, text=True)
     assert usage.returncode == 2
+
+
+def test_split_antecedent_flags(files, capsys) -> None:
+    # CoNLL-2012 has no split antecedents: the mode is stated, the numbers are the usual ones.
+    assert main(["score", *files, "--keep-split-antecedents", "--lea-split-importance", "10",
+                 "--compat", "ua", "--output", "json", "--details"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert "split_antecedents:keep|lea_split_importance:10" in result["signature"]
+    assert "compat:ua" in result["signature"]
+    assert result["split_antecedents"] == {}
+    assert result["metrics"]["mentions"]["recall"] == 3 / 4
+    assert main(["score", *files, "--only-split-antecedents"]) == 0
+    out = capsys.readouterr().out
+    assert "split_antecedents:only" in out and "mode: split-antecedent plurals only" in out
+    assert out.splitlines()[2].split() == ["MUC", "0.00", "0.00", "0.00"]
+
+
+def test_a_negative_lea_split_importance_is_an_error(files, capsys) -> None:
+    assert main(["score", *files, "--keep-split-antecedents",
+                 "--lea-split-importance", "-1"]) == 1
+    assert "lea_split_importance -1.0; expected a number ≥ 0" in capsys.readouterr().err

@@ -11,12 +11,12 @@ import pytest
 
 import anascore
 from anascore.cli import main
-from anascore.convert import convert, unsupported_content
+from anascore.conversion import convert, unsupported_content
 from anascore.errors import FormatError, OptionsError
 from anascore.formats import read_documents
 from anascore.formats.conll2012 import write_conll2012
 from anascore.model import Document, Entity, Mention
-from anascore.options import METRIC_NAMES
+from anascore.options import ALL_METRICS
 
 FIXTURES = Path(__file__).parent / "fixtures"
 RICH = FIXTURES / "corefud" / "two_documents.conllu"
@@ -109,7 +109,7 @@ def _corpus_files() -> list[Path]:
 
 def _scores(key: Path, response: Path, match: str) -> dict:
     report = anascore.score(key, response, match=match, metrics="all")
-    return {name: report.metrics[name].to_dict() for name in METRIC_NAMES}
+    return {name: report.metrics[name].to_dict() for name in ALL_METRICS}
 
 
 @pytest.mark.skipif(not (SHARED / "corpora").exists(), reason="../shared/corpora is absent")

@@ -224,3 +224,15 @@ def test_writer_round_trip_on_gum(tmp_path: Path) -> None:
     assert [content(document) for document in again] == [content(d) for d in documents]
     assert sum(len(document.bridging) for document in documents) > 0
     assert any(entity.elements for document in documents for entity in document.entities)
+
+
+def test_upos_gives_mention_types_even_when_empty_nodes_differ() -> None:
+    # Key: Maria(PROPN) came [2.1 ∅ 2:nsubj] and she(PRON) sang; the response puts its zero
+    # at 3.1 with the same DEPS. Dependent matching pairs the zeros; the types come from the
+    # heads' UPOS (name, zero, pronoun) on both sides, renumbered with the positions.
+    key, response = FIXTURES / "upos_key.conllu", FIXTURES / "upos_response.conllu"
+    (document,) = read_corefud(key, token_columns=True)
+    assert document.token_columns["upos"][:3] == ("PROPN", "VERB", "_")
+    assert document.token_columns["empty_node"][:3] == ("0", "0", "1")
+    report = anascore.score(key, response, metrics="muc,lmuc")
+    assert report.metrics["muc"].f1 == 1.0 and report.metrics["lmuc"].f1 == 1.0

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from strategies import document_pairs, to_document
 
 from anascore.metrics import REGISTRY
+from anascore.metrics.dominant import DominantScore
 from anascore.model import Document, Entity
 from anascore.options import METRIC_NAMES, Options
 from anascore.report import Report
@@ -20,7 +21,8 @@ from anascore.scores import AverageScore, BlancScore, Score
 from anascore.scoring import count_document
 from anascore.selection import select_side
 
-OPTIONS = Options.create(metrics="all")
+#: Every metric, the linguistically aware ones too (the strategies give mentions types).
+OPTIONS = Options(metrics=METRIC_NAMES)
 
 
 def scores_of(key: Document, response: Document, options: Options = OPTIONS):
@@ -31,6 +33,10 @@ def scores_of(key: Document, response: Document, options: Options = OPTIONS):
 def values(score) -> list[float]:
     if isinstance(score, AverageScore):
         return [score.f1]
+    if isinstance(score, DominantScore):
+        return [value for averages in (score.micro, score.macro, score.scheme)
+                for value in (averages.recall, averages.precision, averages.f1)] + [
+            value for item in score.classes for value in (item.recall, item.precision, item.f1)]
     if isinstance(score, BlancScore):
         return [score.recall, score.precision, score.f1, *values(score.coref_links),
                 *values(score.non_coref_links)]
@@ -59,6 +65,13 @@ def test_a_perfect_response_scores_one(pair) -> None:
             continue  # BLANC has no link of either kind with one mention
         if name == "zero":
             assert values(score) == [0.0, 0.0, 0.0]  # no empty nodes, so no zero anaphor
+            continue
+        if name == "dominant":
+            if (side.entity_sizes > 1).any():  # else no annotation to count
+                perfect = [score.micro, score.macro] + [
+                    item for item in score.classes if item.attempted]
+                assert [(item.recall, item.precision) for item in perfect] == (
+                    [(1.0, 1.0)] * len(perfect))
             continue
         if name == "blanc":
             assert [score.recall, score.precision, score.f1] == [1.0, 1.0, 1.0]
@@ -115,3 +128,27 @@ def test_precision_is_recall_with_key_and_response_exchanged(pair) -> None:
 
 def test_every_registered_metric_is_reported() -> None:
     assert set(REGISTRY) | {"conll"} == set(METRIC_NAMES)
+
+
+@settings(max_examples=30)
+@given(st.lists(document_pairs(), min_size=1, max_size=8), st.integers(0, 2**32 - 1))
+def test_batch_scores_give_the_digits_of_each_metrics_score(pairs, seed: int) -> None:
+    """Resampling scores many corpora at once (``score_batch``, or ``score`` row by row);
+    every registered metric must give there exactly the digits its ``score`` gives."""
+    from anascore.stats.batch import batch_scores
+
+    records = [count_document(to_document(key, tokens, f"d{index}"),
+                              to_document(response, tokens, f"d{index}"), OPTIONS, [])
+               for index, (key, response, tokens) in enumerate(pairs)]
+    weights = np.random.default_rng(seed).integers(0, 3, size=(5, len(records)))
+    totals = {metric: weights @ np.vstack([record[metric] for record in records])
+              for metric in OPTIONS.computed_metrics}
+    batch = batch_scores(totals, METRIC_NAMES)
+    for row in range(len(weights)):
+        expected = Report.from_records(OPTIONS, ["corpus"], [
+            {metric: totals[metric][row] for metric in totals}]).metrics
+        for name, score in expected.items():
+            assert batch[name].f1[row] == score.f1
+            if not isinstance(score, AverageScore):
+                assert batch[name].recall[row] == score.recall
+                assert batch[name].precision[row] == score.precision

@@ -3,16 +3,60 @@
 >>> import anascore
 >>> report = anascore.score("key.conll", "response.conll")  # doctest: +SKIP
 >>> report.metrics["muc"].f1  # doctest: +SKIP
+
+The public names are imported when first used (PEP 562), so that ``import anascore`` and the
+command line load only the modules a run needs.
 """
 
-from anascore.convert import convert
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from anascore.errors import AnascoreError, DocumentMismatchError, FormatError, OptionsError
-from anascore.evaluator import PRF, CorefEvaluator
-from anascore.options import METRIC_NAMES, Options
-from anascore.report import Report
-from anascore.scores import AverageScore, BlancScore, Score
-from anascore.scoring import score, score_files
 from anascore.version import __version__
+
+if TYPE_CHECKING:
+    from anascore.compare import compare
+    from anascore.conversion import convert
+    from anascore.evaluator import PRF, CorefEvaluator
+    from anascore.options import METRIC_NAMES, Options
+    from anascore.report import Report
+    from anascore.report.systems import SystemsReport
+    from anascore.scores import AverageScore, BlancScore, Score
+    from anascore.scoring import score, score_documents, score_files
+
+_LAZY = {
+    "compare": "anascore.compare",
+    "convert": "anascore.conversion",
+    "PRF": "anascore.evaluator",
+    "CorefEvaluator": "anascore.evaluator",
+    "METRIC_NAMES": "anascore.options",
+    "Options": "anascore.options",
+    "Report": "anascore.report",
+    "SystemsReport": "anascore.report.systems",
+    "AverageScore": "anascore.scores",
+    "BlancScore": "anascore.scores",
+    "Score": "anascore.scores",
+    "score": "anascore.scoring",
+    "score_documents": "anascore.scoring",
+    "score_files": "anascore.scoring",
+}
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module 'anascore' has no attribute {name!r}") from None
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "METRIC_NAMES",
@@ -27,8 +71,11 @@ __all__ = [
     "OptionsError",
     "Report",
     "Score",
+    "SystemsReport",
     "__version__",
+    "compare",
     "convert",
     "score",
+    "score_documents",
     "score_files",
 ]

@@ -10,11 +10,19 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from anascore.convert import CONVERT_TARGETS, convert
+from anascore.conversion import CONVERT_TARGETS, convert
 from anascore.errors import AnascoreError
+from anascore.linguistic_settings import (
+    DEFAULT_COREFERENCE_CLASSES,
+    DEFAULT_DOMINANT_COEFFICIENTS,
+    DEFAULT_LINK_WEIGHTS,
+    numbers_text,
+)
 from anascore.options import (
+    ALL_METRICS,
     COMPAT_MODES,
     DEFAULT_METRICS,
+    DEFAULT_SEED,
     FORMATS,
     MATCH_METHODS,
     METRIC_NAMES,
@@ -22,10 +30,17 @@ from anascore.options import (
     Options,
 )
 from anascore.presets import PRESETS
+from anascore.report import Report
 from anascore.report.reference_layout import render_reference_layout
+from anascore.report.systems import SystemsReport, system_names
 from anascore.report.text import render_text
 from anascore.scoring import score_files
 from anascore.version import __version__
+
+#: ``--output`` choices.
+OUTPUTS = ("text", "json", "csv", "markdown", "latex")
+#: Resamples or trials when a statistics flag is given without a number.
+DEFAULT_RESAMPLES = {"confidence": 1000, "paired_bs": 1000, "paired_ar": 10000}
 
 #: Warnings printed before the rest are only counted.
 SHOWN_WARNINGS = 20
@@ -38,16 +53,20 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"anascore {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     score = commands.add_parser(
-        "score", help="score a response file against a key file",
-        description="Score RESPONSE against KEY with mention identification, MUC, B3, "
-                    "CEAFm, CEAFe, BLANC, LEA and the CoNLL average.")
+        "score", help="score one or more response files against a key file",
+        description="Score each RESPONSE against KEY with mention identification, MUC, B3, "
+                    "CEAFm, CEAFe, BLANC, LEA and the CoNLL average. With several responses: "
+                    "one table, a row per system; paired tests compare each with the first.")
     score.add_argument("key", metavar="KEY", help="the gold annotation")
-    score.add_argument("response", metavar="RESPONSE", help="the system output")
+    score.add_argument("responses", metavar="RESPONSE", nargs="+",
+                       help="a system output (several: the first is the baseline)")
     score.add_argument("--format", choices=FORMATS, default="auto",
                        help="input format (default: detected from the file)")
     score.add_argument("--metrics", default=None, type=_metric_list,
-                       help=f"comma-separated subset of {','.join(METRIC_NAMES)}, or 'all' "
-                            f"(default: {','.join(DEFAULT_METRICS)}, or the preset's)")
+                       help=f"comma-separated subset of {','.join(METRIC_NAMES)} "
+                            "(default: every metric but mor and zero and the linguistically "
+                            "aware lmuc, lbcub, lceafm, lceafe and dominant, or the preset's; "
+                            "'all' adds mor and zero; name the others)")
     singletons = score.add_mutually_exclusive_group()
     singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
                             default=None,
@@ -69,48 +88,82 @@ def build_parser() -> argparse.ArgumentParser:
                             "by position like every mention (linear)")
     score.add_argument("--exclusive-ends", action="store_true", default=None,
                        help="jsonlines input: span ends are exclusive")
-    score.add_argument("--compat", choices=COMPAT_MODES, default=None,
-                       help="ua: follow the UA / CorefUD scorers' conventions where they differ")
     score.add_argument("--preset", choices=tuple(PRESETS), default=None,
                        help="a shared task's settings (crac22 … crac25: the CorefUD scorer's)")
-    score.add_argument("--output", choices=("text", "json"), default="text",
-                       help="text table (percentages) or JSON (fractions)")
+    score.add_argument("--keep-split-antecedents", action="store_true",
+                       help="score split-antecedent plurals with the generalized metrics of "
+                            "Paun et al. 2023 (default: plurals are ordinary entities)")
+    score.add_argument("--only-split-antecedents", action="store_true",
+                       help="report the split-antecedent scores alone, under the usual metric "
+                            "names (implies --keep-split-antecedents)")
+    score.add_argument("--lea-split-importance", type=float, default=1.0, metavar="BETA",
+                       help="LEA weight factor of entities with a split antecedent "
+                            "(default: 1)")
+    score.add_argument("--compat", choices=COMPAT_MODES, default="none",
+                       help="reproduce another scorer's conventions where they differ from "
+                            "the papers (ua: the Universal Anaphora scorer 2.0 and the "
+                            "CorefUD scorer)")
+    linguistic = score.add_argument_group(
+        "linguistically aware metrics",
+        "Chen & Ng 2013 (lmuc, lbcub, lceafm, lceafe) and Žitkus et al. 2023 (dominant); "
+        "see docs/linguistic-metrics.md")
+    linguistic.add_argument("--link-weights", metavar="NAM,NOM,PRO,SING",
+                            default=numbers_text(DEFAULT_LINK_WEIGHTS),
+                            help="weights of a link involving a name, else a nominal, else "
+                                 "only pronouns, and of a single-mention chain "
+                                 "(default: %(default)s)")
+    linguistic.add_argument("--dominant-coefficients", metavar="K1,K2,K3,K4",
+                            default=numbers_text(DEFAULT_DOMINANT_COEFFICIENTS),
+                            help="credit of a TP, WT, WL and WTL annotation "
+                                 "(default: %(default)s)")
+    linguistic.add_argument("--coreference-classes", metavar="CLASSES",
+                            default=",".join(DEFAULT_COREFERENCE_CLASSES),
+                            help="the classes to report, as prefixes of the coreference type "
+                                 "codes, or 'none' to evaluate without types "
+                                 "(default: %(default)s)")
+    linguistic.add_argument("--attempted-classes", metavar="CLASSES", default=None,
+                            help="the classes the system attempts, for the micro and macro "
+                                 "averages (default: every class with an annotation)")
+    linguistic.add_argument("--scheme-classes", metavar="N", type=int, default=None,
+                            help="number of classes in the annotation scheme, for the "
+                                 "scheme-coverage averages (default: as many as listed)")
+    score.add_argument("--output", choices=OUTPUTS, default="text",
+                       help="text table (percentages, default), JSON or CSV (fractions), "
+                            "Markdown, or a LaTeX table with the signature as a footnote")
     score.add_argument("--per-document", action="store_true",
                        help="also report every document's scores")
+    score.add_argument("--details", action="store_true",
+                       help="JSON: also list, per document and metric, each aligned pair of "
+                            "split-antecedent sets with its δ terms")
     score.add_argument("--reference-layout", action="store_true",
                        help="print the Perl reference scorer's TOTALS layout")
-    convert = commands.add_parser(
+    _add_comparison_arguments(score)
+    _add_plot_command(commands)
+    _add_lab_command(commands)
+    _add_convert_command(commands)
+    return parser
+
+
+def _add_convert_command(commands: argparse._SubParsersAction) -> None:
+    convert_command = commands.add_parser(
         "convert", help="convert an annotated file to another format",
         description="Read IN and write its documents to OUT in the format --to names. What "
                     "the target cannot hold (split antecedents, bridging, zeros, "
                     "discontinuous mentions, heads …) is refused unless --drop-unsupported.")
-    convert.add_argument("input", metavar="IN", help="the file to convert")
-    convert.add_argument("output", metavar="OUT", help="the file to write")
-    convert.add_argument("--to", required=True, choices=CONVERT_TARGETS,
-                         help="the format of OUT")
-    convert.add_argument("--format", choices=FORMATS, default="auto",
-                         help="the format of IN (default: detected)")
-    convert.add_argument("--drop-unsupported", action="store_true",
-                         help="drop what the target format cannot hold (listed as warnings) "
-                              "instead of refusing")
-    convert.add_argument("--exclusive-ends", action="store_true",
-                         help="jsonlines: span ends are exclusive, in IN and OUT")
-    return parser
+    convert_command.add_argument("input", metavar="IN", help="the file to convert")
+    convert_command.add_argument("output", metavar="OUT", help="the file to write")
+    convert_command.add_argument("--to", required=True, choices=CONVERT_TARGETS,
+                                 help="the format of OUT")
+    convert_command.add_argument("--format", choices=FORMATS, default="auto",
+                                 help="the format of IN (default: detected)")
+    convert_command.add_argument("--drop-unsupported", action="store_true",
+                                 help="drop what the target format cannot hold (listed as "
+                                      "warnings) instead of refusing")
+    convert_command.add_argument("--exclusive-ends", action="store_true",
+                                 help="jsonlines: span ends are exclusive, in IN and OUT")
 
 
-def _metric_list(text: str) -> tuple[str, ...]:
-    names = tuple(name.strip() for name in text.split(",") if name.strip())
-    if "all" in names:
-        return METRIC_NAMES
-    unknown = [name for name in names if name not in METRIC_NAMES]
-    if unknown or not names:
-        raise argparse.ArgumentTypeError(
-            f"unknown metric {', '.join(unknown) or '(none)'}; expected a comma-separated "
-            f"subset of {', '.join(METRIC_NAMES)} or 'all'")
-    return names
-
-
-def _convert(arguments: argparse.Namespace) -> int:
+def _run_convert(arguments: argparse.Namespace) -> int:
     try:
         warnings = convert(arguments.input, arguments.output, to=arguments.to,
                            format=arguments.format,
@@ -124,39 +177,230 @@ def _convert(arguments: argparse.Namespace) -> int:
     return 0
 
 
+def _add_comparison_arguments(score: argparse.ArgumentParser) -> None:
+    score.add_argument("--names", type=lambda text: [name.strip() for name in text.split(",")],
+                       help="comma-separated names of the responses (default: file names)")
+    score.add_argument("--full", action="store_true",
+                       help="recall, precision and F1 for every metric in tables of several "
+                            "systems or documents (default: F1)")
+    score.add_argument("--sort-by", metavar="METRIC",
+                       help="list documents by this metric's F1, worst first (implies "
+                            "--per-document)")
+    statistics = score.add_argument_group(
+        "confidence and significance",
+        "Resampling of the per-document counts (documents are the units drawn). Flags take "
+        "an optional number of resamples; put them after the files.")
+    statistics.add_argument("--confidence", metavar="N", type=int, nargs="?", default=0,
+                            const=DEFAULT_RESAMPLES["confidence"],
+                            help="bootstrap confidence intervals of every score, from N "
+                                 "resamples (default 1000)")
+    statistics.add_argument("--confidence-level", metavar="LEVEL", type=float, default=0.95,
+                            help="coverage of the intervals, and 1 - the significance level "
+                                 "of the tests (default 0.95)")
+    statistics.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                            help=f"seed of every resampling (default {DEFAULT_SEED})")
+    statistics.add_argument("--paired-bs", metavar="N", type=int, nargs="?", default=0,
+                            const=DEFAULT_RESAMPLES["paired_bs"],
+                            help="paired bootstrap test (Koehn 2004) of each response against "
+                                 "the first, N resamples (default 1000)")
+    statistics.add_argument("--paired-ar", metavar="N", type=int, nargs="?", default=0,
+                            const=DEFAULT_RESAMPLES["paired_ar"],
+                            help="approximate randomization test (Riezler & Maxwell 2005) "
+                                 "of each response against the first, N trials "
+                                 "(default 10000)")
+    statistics.add_argument("--no-progress", dest="progress", action="store_false",
+                            help="no progress bar (it shows only when stderr is a terminal)")
+
+
+def _add_plot_command(commands: argparse._SubParsersAction) -> None:
+    plot = commands.add_parser(
+        "plot", help="draw a JSON report (needs the plot extra: pip install anascore[plot])",
+        description="Draw, from the JSON output of 'anascore score', each metric's F1 per "
+                    "system with its confidence interval, and (with --per-document in the "
+                    "report) the distribution of per-document F1.")
+    plot.add_argument("report", metavar="REPORT", help="a JSON report ('-': stdin)")
+    plot.add_argument("-o", "--output", required=True, metavar="FILE",
+                      help="the image to write: .png or .svg")
+    plot.add_argument("--metric", default=None,
+                      help="the metric of the per-document distribution (default: conll if "
+                           "reported, else the last metric)")
+
+
+def _add_lab_command(commands: argparse._SubParsersAction) -> None:
+    lab = commands.add_parser(
+        "lab", help="how each metric reacts to each kind of error (Moosavi & Strube 2016 §6)",
+        description="Score controlled responses against a key of entities 1x20, 2x10, 3x5, "
+                    "1x4 and 10x2 with every metric: resolved links, resolved entities, "
+                    "splits, extra mentions, mention identification.")
+    lab.add_argument("--output", choices=OUTPUTS, default="text",
+                     help="how to print the tables (default: text)")
+    lab.add_argument("--plot", metavar="FILE",
+                     help="also draw the curves to FILE (.png or .svg; needs the plot extra)")
+
+
+def _metric_list(text: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    if "all" in names:
+        return ALL_METRICS + tuple(name for name in names if name != "all")
+    unknown = [name for name in names if name not in METRIC_NAMES]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown metric {', '.join(unknown) or '(none)'}; expected a comma-separated "
+            f"subset of {', '.join(METRIC_NAMES)} or 'all'")
+    return names
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    arguments = build_parser().parse_args(argv)
+    parser = build_parser()
+    arguments = parser.parse_args(argv)
+    if arguments.command == "plot":
+        return _run_plot(arguments)
+    if arguments.command == "lab":
+        return _run_lab(arguments)
     if arguments.command == "convert":
-        return _convert(arguments)
+        return _run_convert(arguments)
+    _check_score_usage(parser, arguments)
     try:
         settings = {name: getattr(arguments, name) for name in
                     ("keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
-                     "compat", "preset") if getattr(arguments, name) is not None}
-        options = Options.create(metrics=arguments.metrics, format=arguments.format,
-                                 **settings)
-        report = score_files(arguments.key, arguments.response, options)
+                     "preset") if getattr(arguments, name) is not None}
+        options = Options.create(
+            metrics=arguments.metrics, format=arguments.format, **settings,
+            keep_split_antecedents=(arguments.keep_split_antecedents
+                                    or arguments.only_split_antecedents),
+            only_split_antecedents=arguments.only_split_antecedents,
+            lea_split_importance=arguments.lea_split_importance,
+            compat=arguments.compat, link_weights=arguments.link_weights,
+            dominant_coefficients=arguments.dominant_coefficients,
+            coreference_classes=arguments.coreference_classes,
+            attempted_classes=arguments.attempted_classes,
+            scheme_classes=arguments.scheme_classes, confidence=arguments.confidence,
+            confidence_level=arguments.confidence_level, seed=arguments.seed,
+            paired_bs=arguments.paired_bs, paired_ar=arguments.paired_ar)
+        result = _score(arguments, options)
     except AnascoreError as error:
         print(f"anascore: error: {error.location_message()}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
-    for warning in report.warnings[:SHOWN_WARNINGS]:
+    warnings = _warnings(result)
+    for warning in warnings[:SHOWN_WARNINGS]:
         print(f"anascore: warning: {warning}", file=sys.stderr)
-    if len(report.warnings) > SHOWN_WARNINGS:
-        print(f"anascore: warning: … and {len(report.warnings) - SHOWN_WARNINGS} more "
+    if len(warnings) > SHOWN_WARNINGS:
+        print(f"anascore: warning: … and {len(warnings) - SHOWN_WARNINGS} more "
               "warnings (all of them are in the JSON output)", file=sys.stderr)
+    return _write(_render(result, arguments))
+
+
+def _check_score_usage(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> None:
+    """Combinations argparse cannot check, reported as usage errors (exit status 2)."""
+    several = len(arguments.responses) > 1
+    if (arguments.paired_bs or arguments.paired_ar) and not several:
+        parser.error("--paired-bs and --paired-ar compare responses with the first one; "
+                     "give at least two responses")
+    if arguments.reference_layout and (several or arguments.output != "text"):
+        parser.error("--reference-layout prints one response's totals as text")
+    if arguments.names is not None and len(arguments.names) != len(arguments.responses):
+        parser.error(f"--names gives {len(arguments.names)} names for "
+                     f"{len(arguments.responses)} responses")
+    metrics = arguments.metrics
+    if metrics is None:
+        metrics = (PRESETS[arguments.preset]["metrics"] if arguments.preset
+                   else DEFAULT_METRICS)
+    if arguments.sort_by is not None and arguments.sort_by not in metrics:
+        parser.error(f"--sort-by {arguments.sort_by}: not among the reported metrics "
+                     f"({', '.join(metrics)})")
+    for name in ("confidence", "paired_bs", "paired_ar"):
+        if getattr(arguments, name) < 0:
+            parser.error(f"--{name.replace('_', '-')} takes a positive number of resamples")
+
+
+def _score(arguments: argparse.Namespace, options: Options) -> Report | SystemsReport:
+    """One response without paired tests: a :class:`Report` (the single-response outputs);
+    else a :class:`SystemsReport`."""
+    if len(arguments.responses) == 1 and arguments.names is None:
+        return score_files(arguments.key, arguments.responses[0], options,
+                           progress=arguments.progress)
+    from anascore.compare import compare_files
+
+    return compare_files(arguments.key, arguments.responses, options, names=arguments.names,
+                         progress=arguments.progress)
+
+
+def _warnings(result: Report | SystemsReport) -> list[str]:
+    """Every warning once, in order (a key's warnings are noticed once per response)."""
+    reports = result.reports if isinstance(result, SystemsReport) else (result,)
+    return list(dict.fromkeys(warning for report in reports for warning in report.warnings))
+
+
+def _render(result: Report | SystemsReport, arguments: argparse.Namespace) -> str:
+    per_document = arguments.per_document or arguments.sort_by is not None
     if arguments.output == "json":
-        output = report.to_json(per_document=arguments.per_document) + "\n"
-    elif arguments.reference_layout:
-        output = render_reference_layout(report)
-    else:
-        output = render_text(report, per_document=arguments.per_document)
+        return result.to_json(per_document=per_document, details=arguments.details,
+                              sort_by=arguments.sort_by) + "\n"
+    if isinstance(result, Report):
+        if arguments.reference_layout:
+            return render_reference_layout(result)
+        if (arguments.output == "text" and result.intervals is None
+                and arguments.sort_by is None):
+            return render_text(result, per_document=per_document)
+        result = SystemsReport(system_names(arguments.responses), (result,))
+    if arguments.output == "csv":
+        from anascore.report.csv_table import render_csv
+
+        return render_csv(result, per_document=per_document, sort_by=arguments.sort_by)
+    from anascore.report.tables import all_tables
+
+    tables = all_tables(result, full=arguments.full, per_document=per_document,
+                        sort_by=arguments.sort_by,
+                        inline_intervals=arguments.output != "text")
+    if arguments.output == "markdown":
+        from anascore.report.markdown import render_markdown
+
+        return render_markdown(tables, result.signature)
+    if arguments.output == "latex":
+        from anascore.report.latex import render_latex
+
+        return render_latex(tables, result.signature)
+    from anascore.report.tables import render_text_tables
+
+    return render_text_tables(tables, result.signature)
+
+
+def _write(output: str) -> int:
     try:
         sys.stdout.write(output)
         sys.stdout.flush()
     except BrokenPipeError:
         sys.stderr.close()
     return 0
+
+
+def _run_plot(arguments: argparse.Namespace) -> int:
+    try:
+        from anascore.report.plot import plot_report_file
+
+        plot_report_file(arguments.report, arguments.output, metric=arguments.metric)
+    except AnascoreError as error:
+        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _run_lab(arguments: argparse.Namespace) -> int:
+    from anascore.lab import render_lab, run_lab
+
+    try:
+        experiments = run_lab()
+        output = render_lab(experiments, arguments.output)
+        if arguments.plot:
+            from anascore.report.plot import plot_lab
+
+            plot_lab(experiments, arguments.plot)
+    except AnascoreError as error:
+        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        return 1
+    return _write(output)
 
 
 if __name__ == "__main__":

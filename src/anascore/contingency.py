@@ -9,7 +9,9 @@ BLANC and LEA become sums over non-zero cells instead of enumerations of mention
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -57,6 +59,13 @@ class Contingency:
             counts=np.asarray([count for _, count in ordered], dtype=np.int64),
         )
 
+    @cached_property
+    def components(self) -> CellComponents:
+        """The connected components of the bipartite overlap graph (computed once, shared
+        by CEAFm, CEAFe and every other metric that needs an entity assignment)."""
+        return CellComponents.of(self.rows, self.columns, len(self.key_sizes),
+                                 len(self.response_sizes))
+
     def transposed(self) -> Contingency:
         """The same table with key and response exchanged: precision becomes recall."""
         return Contingency(self.response_sizes, self.key_sizes, self.columns, self.rows,
@@ -78,6 +87,65 @@ class Contingency:
                            minlength=len(self.response_sizes)).astype(np.int64)
 
 
+@dataclass(frozen=True)
+class CellGroup:
+    """The cells of one connected component with more than one cell: ``cells`` indexes the
+    table's cells; ``local_rows`` / ``local_columns`` number its rows and columns from 0."""
+
+    cells: np.ndarray
+    local_rows: np.ndarray
+    local_columns: np.ndarray
+    shape: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class CellComponents:
+    """The table's cells split into lone cells (the only cell of their row and of their
+    column: a component of one cell) and the larger components."""
+
+    alone: np.ndarray
+    groups: tuple[CellGroup, ...]
+
+    @classmethod
+    def of(cls, rows: np.ndarray, columns: np.ndarray, row_count: int,
+           column_count: int) -> CellComponents:
+        row_cells = np.bincount(rows, minlength=row_count)
+        column_cells = np.bincount(columns, minlength=column_count)
+        alone = (row_cells[rows] == 1) & (column_cells[columns] == 1)
+        if alone.all():
+            return cls(alone, ())
+        rest = np.flatnonzero(~alone).tolist()
+        row_list, column_list = rows.tolist(), columns.tolist()
+        # Union-find over rows (r) and columns (row_count + c).
+        parent: dict[int, int] = {}
+
+        def find(node: int) -> int:
+            root = node
+            while parent.setdefault(root, root) != root:
+                root = parent[root]
+            while parent[node] != root:
+                parent[node], node = root, parent[node]
+            return root
+
+        for cell in rest:
+            parent[find(row_list[cell])] = find(row_count + column_list[cell])
+        members: dict[int, list[int]] = {}
+        for cell in rest:
+            members.setdefault(find(row_list[cell]), []).append(cell)
+        groups = []
+        for cells in members.values():
+            local_row: dict[int, int] = {}
+            local_column: dict[int, int] = {}
+            local_rows = [local_row.setdefault(row_list[cell], len(local_row)) for cell in cells]
+            local_columns = [local_column.setdefault(column_list[cell], len(local_column))
+                             for cell in cells]
+            groups.append(CellGroup(np.asarray(cells, dtype=np.int64),
+                                    np.asarray(local_rows, dtype=np.int64),
+                                    np.asarray(local_columns, dtype=np.int64),
+                                    (len(local_row), len(local_column))))
+        return cls(alone, tuple(groups))
+
+
 def links(sizes: np.ndarray) -> np.ndarray:
     """Coreference links among ``n`` mentions: ``n (n − 1) / 2`` (int64)."""
     sizes = np.asarray(sizes, dtype=np.int64)
@@ -90,7 +158,10 @@ class Comparison:
     counts from.
 
     Most metrics read only ``table``; metrics that need the mentions themselves (their types,
-    heads) or the entities' accommodated sets read ``key`` and ``response``.
+    heads) or the entities' accommodated sets read ``key`` and ``response``. ``derived``
+    caches what several metrics compute from the same document (the alignments of
+    accommodated sets, :mod:`anascore.metrics.split_antecedents`; mention types and the link
+    weights of :mod:`anascore.metrics.linguistic`), by name.
     """
 
     key: Side
@@ -98,6 +169,7 @@ class Comparison:
     alignment: Alignment
     table: Contingency
     options: Options
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_sides(cls, key: Side, response: Side, alignment: Alignment,

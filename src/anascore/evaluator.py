@@ -97,7 +97,7 @@ class CorefEvaluator:
     def _scores(self) -> dict[str, Any]:
         if not self._records:
             return {}
-        return scores_from_counts(self.counts, self.options.metrics)
+        return scores_from_counts(self.counts, self.options.metrics, self.options)
 
     def get_prf(self, metric: str = "conll") -> PRF:
         """``(precision, recall, f1)`` of a metric over every document so far (the CoNLL

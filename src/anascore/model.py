@@ -39,8 +39,19 @@ class Mention:
 
     @classmethod
     def span(cls, start: int, end: int, line: int | None = None) -> Mention:
-        """The contiguous mention from ``start`` to ``end``, both inclusive."""
-        return cls(tuple(range(start, end + 1)), line)
+        """The contiguous mention from ``start`` to ``end``, both inclusive.
+
+        Readers make one per mention, so this sets the slots directly: a frozen dataclass's
+        ``__init__`` goes through ``object.__setattr__`` per field and takes over twice as
+        long.
+        """
+        mention = _new_object(cls)
+        _set_tokens(mention, tuple(range(start, end + 1)))
+        _set_line(mention, line)
+        _set_head(mention, None)
+        _set_min_tokens(mention, None)
+        _set_attributes(mention, NO_ATTRIBUTES)
+        return mention
 
     @property
     def start(self) -> int:
@@ -54,6 +65,14 @@ class Mention:
         if self.tokens == tuple(range(self.start, self.end + 1)):
             return f"[{self.start}, {self.end}]"
         return "{" + ", ".join(map(str, self.tokens)) + "}"
+
+
+_new_object = object.__new__
+_set_tokens = Mention.__dict__["tokens"].__set__
+_set_line = Mention.__dict__["line"].__set__
+_set_head = Mention.__dict__["head"].__set__
+_set_min_tokens = Mention.__dict__["min_tokens"].__set__
+_set_attributes = Mention.__dict__["attributes"].__set__
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +150,11 @@ class Document:
     ``sentence_starts`` holds the first token position of each sentence, when the format
     marks sentences (empty: unknown); ``nodes`` the CoNLL-U details of every position when the
     document comes from a CoNLL-U file (:class:`ConlluNodes`), else ``None``.
+
+    ``token_columns`` holds per-token annotation columns by name, each as long as ``tokens``,
+    when the format gives them: ``pos`` and ``ner`` (the OntoNotes CoNLL-2012 part-of-speech
+    and named-entity columns), ``upos`` (CoNLL-U). Mention types are derived from them
+    (:mod:`anascore.mention_types`).
     """
 
     name: str
@@ -143,6 +167,8 @@ class Document:
     line: int | None = field(default=None, compare=False)
     sentence_starts: tuple[int, ...] = field(default=(), compare=False)
     nodes: ConlluNodes | None = field(default=None, compare=False)
+    token_columns: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: NO_ATTRIBUTES,
+                                                         compare=False)
 
     def mentions(self) -> Iterable[Mention]:
         for entity in self.entities:

@@ -9,30 +9,40 @@ reproduced.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from anascore import linguistic_settings as linguistic
 from anascore.errors import OptionsError
 from anascore.version import __version__
 
 #: Every metric, in the order reports list them.
 METRIC_NAMES: tuple[str, ...] = (
     "mentions", "muc", "bcub", "ceafm", "ceafe", "blanc", "lea", "conll", "mor", "zero",
+    "lmuc", "lbcub", "lceafm", "lceafe", "dominant",
 )
-#: The metrics reported when none are named: the CorefUD supplements (``mor``, ``zero``) only
-#: when asked for (``all``, a preset, or by name).
-DEFAULT_METRICS: tuple[str, ...] = (
-    "mentions", "muc", "bcub", "ceafm", "ceafe", "blanc", "lea", "conll",
-)
+#: What ``all`` selects: every metric but the linguistically aware ones, which need mention
+#: types or coreference type codes and are computed only when named.
+ALL_METRICS: tuple[str, ...] = tuple(
+    name for name in METRIC_NAMES if name not in linguistic.LINGUISTIC_METRICS)
+#: The CorefUD supplements (Žabokrtský et al. 2022): reported when asked for (by name, ``all``
+#: or a preset), not by default.
+COREFUD_METRICS: tuple[str, ...] = ("mor", "zero")
+#: What the default selects: ``all`` but the CorefUD supplements.
+DEFAULT_METRICS: tuple[str, ...] = tuple(
+    name for name in ALL_METRICS if name not in COREFUD_METRICS)
 #: Metrics computed from others rather than from the contingency table.
 DERIVED_METRICS: dict[str, tuple[str, ...]] = {"conll": ("muc", "bcub", "ceafe")}
 MATCH_METHODS: tuple[str, ...] = ("exact", "head", "partial", "craft")
 FORMATS: tuple[str, ...] = ("auto", "conll2012", "corefud", "jsonlines")
 #: How zero mentions (mentions headed by a CoNLL-U empty node) are aligned.
 ZERO_MATCH_METHODS: tuple[str, ...] = ("linear", "dependent")
-#: ``none``: anascore's own conventions; ``ua``: the UA scorer 2.0 / CorefUD scorer's.
+#: Conventions of other scorers anascore can reproduce (``none``: anascore's own, the papers').
 COMPAT_MODES: tuple[str, ...] = ("none", "ua")
+#: The resampling seed when none is given, so that a command run twice prints the same numbers.
+DEFAULT_SEED = 12345
 
 
 @dataclass(frozen=True)
@@ -61,12 +71,54 @@ class Options:
         matched like every other mention, by position.
     exclusive_ends
         jsonlines input: span ends are exclusive (``[start, end)``) instead of inclusive.
-    compat
-        ``ua``: follow the UA scorer 2.0 and CorefUD scorer where their conventions differ
-        from anascore's (see ``docs/differences-corefud.md``).
     preset
         The name of the shared-task preset these settings come from (:mod:`anascore.presets`),
         or ``None``.
+    keep_split_antecedents
+        Score split-antecedent plurals (entities with an accommodated set, ``Entity.elements``)
+        with the generalized metrics of Paun et al. 2023; ``False`` scores plural entities as
+        ordinary entities of their mentions.
+    only_split_antecedents
+        Report, under the usual metric names, the split-antecedent scores alone (Paun et al.
+        2023 §7: the micro-average over aligned accommodated sets, unaligned sets paired with
+        empty sets). Needs ``keep_split_antecedents``.
+    lea_split_importance
+        LEA's importance factor β ≥ 0 for entities with an accommodated set (Paun et al. 2023
+        §5.4); 1 weighs them by their size like every other entity.
+    compat
+        ``"none"``: anascore's conventions (the papers'); ``"ua"``: the Universal Anaphora
+        scorer 2.0's and the CorefUD scorer's where they differ (see docs/split-antecedents.md
+        and docs/differences-corefud.md).
+    confidence
+        Bootstrap resamples for confidence intervals of every reported score (0: none).
+    confidence_level
+        The coverage of those intervals (0.95: 95% percentile intervals).
+    seed
+        The seed of every resampling (bootstrap, paired tests), so that numbers repeat.
+    paired_bs
+        Resamples of the paired bootstrap test of each response against the first (0: none).
+    paired_ar
+        Trials of the approximate randomization test of each response against the first
+        (0: none).
+    link_weights
+        (w_nam, w_nom, w_pro, w_sing) of Chen & Ng 2013's LMUC, LB³, LCEAFm and LCEAFe:
+        the weight of a link involving a name, else a nominal, else only pronouns, and of a
+        single-mention chain (default: their W₄, ``(1, 0.75, 0.5, 1)``).
+    mention_type_function
+        ``(mention, document) -> "name" | "nominal" | "pronoun" | "zero"``, consulted for a
+        mention whose type the input cannot tell (:mod:`anascore.mention_types`).
+    dominant_coefficients
+        k₁…k₄ of Žitkus et al. 2023, the credit of a TP, WT, WL and WTL annotation.
+    coreference_classes
+        The classes the dominant-mention evaluation reports, as prefixes of the coreference
+        type codes (default: the first level of Žitkus et al.'s scheme, ``p, g, d, a, e``;
+        full codes such as ``ppas`` give one class per code); ``()`` evaluates without types.
+    attempted_classes
+        The classes the system attempts (micro and macro averages); ``None``: every class
+        with an annotation in key or response.
+    scheme_classes
+        The number of classes of the annotation scheme (scheme-coverage averages);
+        ``None``: as many as ``coreference_classes``.
     """
 
     keep_singletons: bool = True
@@ -76,8 +128,23 @@ class Options:
     keep_zeros: bool = True
     zero_match: str = "dependent"
     exclusive_ends: bool = False
-    compat: str = "none"
     preset: str | None = None
+    keep_split_antecedents: bool = False
+    only_split_antecedents: bool = False
+    lea_split_importance: float = 1.0
+    compat: str = "none"
+    confidence: int = 0
+    confidence_level: float = 0.95
+    seed: int = DEFAULT_SEED
+    paired_bs: int = 0
+    paired_ar: int = 0
+    link_weights: tuple[float, float, float, float] = linguistic.DEFAULT_LINK_WEIGHTS
+    mention_type_function: Callable[..., Any] | None = None
+    dominant_coefficients: tuple[float, float, float, float] = (
+        linguistic.DEFAULT_DOMINANT_COEFFICIENTS)
+    coreference_classes: tuple[str, ...] = linguistic.DEFAULT_COREFERENCE_CLASSES
+    attempted_classes: tuple[str, ...] | None = None
+    scheme_classes: int | None = None
 
     def __post_init__(self) -> None:
         unknown = [name for name in self.metrics if name not in METRIC_NAMES]
@@ -101,9 +168,45 @@ class Options:
         if self.zero_match not in ZERO_MATCH_METHODS:
             raise OptionsError(f"unknown zero match method {self.zero_match!r}; expected one "
                                f"of {', '.join(ZERO_MATCH_METHODS)}")
+        if self.only_split_antecedents and not self.keep_split_antecedents:
+            raise OptionsError("only_split_antecedents needs keep_split_antecedents=True "
+                               "(--keep-split-antecedents)")
+        if not (isinstance(self.lea_split_importance, int | float)
+                and math.isfinite(self.lea_split_importance) and self.lea_split_importance >= 0):
+            raise OptionsError(f"lea_split_importance {self.lea_split_importance!r}; expected a "
+                               "number ≥ 0")
         if self.compat not in COMPAT_MODES:
             raise OptionsError(
-                f"unknown compat mode {self.compat!r}; expected one of {', '.join(COMPAT_MODES)}")
+                f"unknown compat mode {self.compat!r}; expected one of {', '.join(COMPAT_MODES)}"
+            )
+        for name in ("confidence", "paired_bs", "paired_ar"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise OptionsError(f"{name} must be a whole number of resamples (0: none), "
+                                   f"not {value!r}")
+        if not 0 < self.confidence_level < 1:
+            raise OptionsError(f"confidence_level must lie strictly between 0 and 1, "
+                               f"not {self.confidence_level!r}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise OptionsError(f"seed must be a non-negative whole number, not {self.seed!r}")
+        classes, attempted, scheme = linguistic.check_dominant_settings(
+            self.coreference_classes, self.attempted_classes, self.scheme_classes)
+        for name, value in (
+                ("link_weights", linguistic.check_link_weights(self.link_weights)),
+                ("dominant_coefficients",
+                 linguistic.check_dominant_coefficients(self.dominant_coefficients)),
+                ("mention_type_function",
+                 linguistic.check_mention_type_function(self.mention_type_function)),
+                ("coreference_classes", classes), ("attempted_classes", attempted),
+                ("scheme_classes", scheme)):
+            object.__setattr__(self, name, value)
+        if self.keep_split_antecedents:
+            chosen = [name for name in self.metrics if name in linguistic.LINGUISTIC_METRICS]
+            if chosen:
+                raise OptionsError(
+                    f"{', '.join(chosen)} cannot score split antecedents (Paun et al. 2023 "
+                    "generalize the standard metrics only); leave out keep_split_antecedents "
+                    "(--keep-split-antecedents) to score plurals as ordinary entities")
         if self.preset is not None:
             from anascore.presets import check_preset
 
@@ -127,13 +230,13 @@ class Options:
         if metrics is None:
             chosen = DEFAULT_METRICS
         elif metrics == "all":
-            chosen = METRIC_NAMES
+            chosen = ALL_METRICS
         elif isinstance(metrics, str):
             chosen = tuple(name.strip() for name in metrics.split(",") if name.strip())
         else:
             chosen = tuple(metrics)
         if "all" in chosen:
-            chosen = METRIC_NAMES
+            chosen = ALL_METRICS + tuple(name for name in chosen if name != "all")
         unknown = sorted(set(settings) - set(cls.__dataclass_fields__))
         if unknown:
             raise OptionsError(f"unknown option {', '.join(unknown)}")
@@ -152,9 +255,15 @@ class Options:
             needed.update(DERIVED_METRICS.get(name, (name,)))
         return tuple(name for name in METRIC_NAMES if name in needed)
 
+    @property
+    def needs_token_columns(self) -> bool:
+        """Whether a requested metric may derive mention types from token columns."""
+        return any(name in linguistic.LINGUISTIC_METRICS for name in self.metrics)
+
     def to_dict(self) -> dict[str, Any]:
         settings = asdict(self)
         settings["metrics"] = list(self.metrics)
+        settings["mention_type_function"] = linguistic.function_name(self.mention_type_function)
         return settings
 
     def signature(self) -> str:
@@ -166,6 +275,7 @@ class Options:
         parts = [
             f"match:{self.match}",
             f"singletons:{'keep' if self.keep_singletons else 'remove'}",
+            *linguistic.signature_parts(self),
         ]
         if self.preset is not None:
             parts.insert(0, f"preset:{self.preset}")
@@ -175,7 +285,20 @@ class Options:
             parts.append(f"zero_match:{self.zero_match}")
         if self.exclusive_ends:
             parts.append("ends:exclusive")
+        if self.keep_split_antecedents:
+            parts.append("split_antecedents:"
+                         + ("only" if self.only_split_antecedents else "keep"))
+            if self.lea_split_importance != 1.0:
+                parts.append(f"lea_split_importance:{self.lea_split_importance:g}")
         if self.compat != "none":
             parts.append(f"compat:{self.compat}")
+        if self.confidence:
+            parts.append(f"bootstrap:{self.confidence}@{self.confidence_level:g}")
+        if self.paired_bs:
+            parts.append(f"paired-bs:{self.paired_bs}")
+        if self.paired_ar:
+            parts.append(f"paired-ar:{self.paired_ar}")
+        if self.confidence or self.paired_bs or self.paired_ar:
+            parts.append(f"seed:{self.seed}")
         parts.append(f"version:{__version__}")
         return "|".join(parts)

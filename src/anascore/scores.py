@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 
 def ratio(numerator: float, denominator: float) -> float:
     """``numerator / denominator``, 0 when the denominator is 0 (the reference scorer's
@@ -81,3 +83,31 @@ class AverageScore:
 
 
 MetricResult = Score | BlancScore | AverageScore
+
+
+@dataclass(frozen=True)
+class ScoreArrays:
+    """Recall, precision and F1 of many count vectors at once (one value per row of a
+    resamples × fields matrix), for bootstrap and significance tests. ``recall`` and
+    ``precision`` are ``None`` for a metric that reports only F1 (the CoNLL average)."""
+
+    recall: np.ndarray | None
+    precision: np.ndarray | None
+    f1: np.ndarray
+
+
+def ratios(numerators: np.ndarray, denominators: np.ndarray) -> np.ndarray:
+    """:func:`ratio` element-wise: 0 where the denominator is 0."""
+    numerators = np.asarray(numerators, dtype=np.float64)
+    denominators = np.asarray(denominators, dtype=np.float64)
+    result = np.zeros(np.broadcast(numerators, denominators).shape)
+    np.divide(numerators, denominators, out=result, where=denominators != 0)
+    return result
+
+
+def f1_scores(recall: np.ndarray, precision: np.ndarray) -> np.ndarray:
+    """:func:`f1_score` element-wise (the same operations, so the same digits)."""
+    total = recall + precision
+    result = np.zeros(total.shape)
+    np.divide(2 * recall * precision, total, out=result, where=total != 0)
+    return result

@@ -8,7 +8,7 @@ paired documents of a key and a response file and returns a
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -16,11 +16,13 @@ import numpy as np
 from anascore.contingency import Comparison
 from anascore.errors import DocumentMismatchError
 from anascore.formats import read_documents
-from anascore.formats.alignment import align_conllu
+from anascore.formats.alignment import check_conllu, common_positions
 from anascore.matching import align
 from anascore.metrics import REGISTRY
+from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
 from anascore.model import Document
 from anascore.options import Options
+from anascore.progress import Progress
 from anascore.report import Report
 from anascore.selection import select_side
 
@@ -28,13 +30,24 @@ PathLike = str | os.PathLike[str]
 
 
 def count_document(key: Document | None, response: Document | None, options: Options,
-                   warnings: list[str]) -> dict[str, np.ndarray]:
-    """Every computed metric's counts for one document (``None``: an empty side)."""
+                   warnings: list[str],
+                   set_alignments: list[dict[str, SetAlignmentDetails]] | None = None,
+                   ) -> dict[str, np.ndarray]:
+    """Every computed metric's counts for one document (``None``: an empty side).
+
+    ``set_alignments``, when given, receives the document's alignments of split-antecedent
+    sets by metric (empty when it has none), which the metrics computed anyway.
+    """
+    if key is not None and response is not None:
+        key, response = common_positions(key, response)
     key_side = select_side(key, options, "key", warnings)
     response_side = select_side(response, options, "response", warnings)
     alignment = align(key_side, response_side, options)
     comparison = Comparison.from_sides(key_side, response_side, alignment, options)
-    return {name: REGISTRY[name].count(comparison) for name in options.computed_metrics}
+    counts = {name: REGISTRY[name].count(comparison) for name in options.computed_metrics}
+    if set_alignments is not None:
+        set_alignments.append(alignment_details(comparison))
+    return counts
 
 
 def score(key: PathLike, response: PathLike, *, format: str = "auto",
@@ -49,17 +62,21 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
     format
         ``"auto"`` (detect), ``"conll2012"``, ``"corefud"`` or ``"jsonlines"``.
     metrics
-        ``None`` for the default metrics (or the preset's), ``"all"`` for every metric, else
-        names from :data:`anascore.options.METRIC_NAMES` (a list or a comma-separated string).
+        ``None`` for the default metrics (or the preset's), ``"all"`` for every metric but
+        the linguistically aware ones, else names from
+        :data:`anascore.options.METRIC_NAMES` (a list or a comma-separated string).
     keep_singletons
         ``False`` removes single-mention entities from both sides before scoring (default
         ``True``, or the preset's).
     match
         How mentions are aligned: ``"exact"`` (default), ``"head"``, ``"partial"``,
         ``"craft"``.
-    settings
-        Every other field of :class:`~anascore.options.Options` by name: ``keep_zeros``,
-        ``zero_match``, ``exclusive_ends``, ``compat``, ``preset`` (``"crac22"`` …).
+    **settings
+        Any other field of :class:`~anascore.options.Options`, by name: for instance
+        ``keep_split_antecedents=True`` (score split-antecedent plurals, Paun et al. 2023),
+        ``only_split_antecedents=True``, ``lea_split_importance=10.0``, ``compat="ua"``,
+        ``keep_zeros=False``, ``zero_match="linear"``, ``exclusive_ends=True``,
+        ``preset="crac24"``.
 
     Returns
     -------
@@ -79,14 +96,74 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
     return score_files(key, response, options)
 
 
-def score_files(key: PathLike, response: PathLike, options: Options) -> Report:
-    """:func:`score` with the settings already in one :class:`Options`."""
+def score_files(key: PathLike, response: PathLike, options: Options, *,
+                progress: bool = False) -> Report:
+    """:func:`score` with the settings already in one :class:`Options` (``progress``: a
+    progress bar on stderr when it is a terminal)."""
     warnings: list[str] = []
     names: list[str] = []
     records: list[dict[str, np.ndarray]] = []
-    for key_document, response_document in pair_documents(key, response, options, warnings):
+    set_alignments: list[dict[str, SetAlignmentDetails]] = []
+    with Progress("documents", enabled=None if progress else False) as bar:
+        for key_document, response_document in pair_documents(key, response, options,
+                                                              warnings):
+            names.append(key_document.name)
+            records.append(count_document(key_document, response_document, options, warnings,
+                                          set_alignments))
+            bar.advance()
+    return Report.from_records(options, names, records, warnings, set_alignments).with_intervals(
+        progress=progress)
+
+
+def score_files_many(key: PathLike, responses: Sequence[PathLike], options: Options, *,
+                     progress: bool = False) -> list[Report]:
+    """One :class:`Report` per response, reading the key once
+    (:func:`pair_documents_many`); no intervals or tests (see :mod:`anascore.compare`)."""
+    warnings: list[list[str]] = [[] for _ in responses]
+    names: list[str] = []
+    records: list[list[dict[str, np.ndarray]]] = [[] for _ in responses]
+    set_alignments: list[list[dict[str, SetAlignmentDetails]]] = [[] for _ in responses]
+    with Progress("documents", enabled=None if progress else False) as bar:
+        for key_document, response_documents in pair_documents_many(key, responses, options,
+                                                                    warnings):
+            names.append(key_document.name)
+            for index, response_document in enumerate(response_documents):
+                records[index].append(count_document(key_document, response_document, options,
+                                                     warnings[index], set_alignments[index]))
+            bar.advance()
+    return [Report.from_records(options, names, system_records, system_warnings, alignments)
+            for system_records, system_warnings, alignments
+            in zip(records, warnings, set_alignments, strict=True)]
+
+
+def score_documents(key: Iterable[Document], response: Iterable[Document], *,
+                    metrics: str | Iterable[str] | None = None, **settings: Any) -> Report:
+    """Score documents already in memory (built in Python, with any mention attributes the
+    linguistically aware metrics read), with the settings of :func:`score`.
+
+    Response documents are paired with key documents by name; a key document without one is
+    scored against an empty response, with a warning, as for files.
+    """
+    options = Options.create(metrics=metrics, **settings)
+    warnings: list[str] = []
+    responses = {document.name: document for document in response}
+    names: list[str] = []
+    records: list[dict[str, np.ndarray]] = []
+    for key_document in key:
+        if key_document.name in names:
+            raise DocumentMismatchError(f"document {key_document.name!r} appears twice in "
+                                        "the key")
+        response_document = responses.pop(key_document.name, None)
+        if response_document is None:
+            warnings.append(f"document {key_document.name!r} of the key is missing from the "
+                            "response; scored as an empty response")
+        elif not check_conllu(key_document, response_document):
+            check_same_tokens(key_document, response_document, warnings)
         names.append(key_document.name)
         records.append(count_document(key_document, response_document, options, warnings))
+    if responses:
+        raise DocumentMismatchError(
+            f"response document {', '.join(map(repr, list(responses)[:3]))} not in the key")
     return Report.from_records(options, names, records, warnings)
 
 
@@ -98,50 +175,88 @@ def pair_documents(key: PathLike, response: PathLike, options: Options,
     document); otherwise response documents are held until their key document comes. A key
     document the response lacks is scored against an empty response, with a warning, as the
     reference scorer does; a response document the key lacks, a document named twice, and a
-    token mismatch are errors.
+    token mismatch are errors. Documents from CoNLL-U files must also have the same sentences
+    and words (:func:`anascore.formats.alignment.check_conllu`); their empty nodes may differ.
     """
-    key_path, response_path = os.fspath(key), os.fspath(response)
-    responses = read_documents(response_path, options.format,
-                               exclusive_ends=options.exclusive_ends, role="response")
-    waiting: dict[str, Document] = {}
+    for key_document, (response_document,) in pair_documents_many(key, [response], options,
+                                                                   [warnings]):
+        yield key_document, response_document
+
+
+def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: Options,
+                        warnings: Sequence[list[str]],
+                        ) -> Iterator[tuple[Document, tuple[Document | None, ...]]]:
+    """Pair each key document with the document of the same name in every response.
+
+    The key is read once, as a stream, and each response file is a stream of its own: when
+    the files list documents in the key's order, memory holds one key document and one
+    document per response; a response that lists them in another order holds its early
+    documents until their key document comes (:func:`pair_documents` for one response;
+    ``warnings[r]`` collects response ``r``'s warnings).
+    """
+    key_path = os.fspath(key)
+    token_columns = options.needs_token_columns
+    streams = [_ResponseStream(os.fspath(response), options) for response in responses]
     seen: set[str] = set()
-    for key_document in read_documents(key_path, options.format,
+    for key_document in read_documents(key_path, options.format, token_columns=token_columns,
                                        exclusive_ends=options.exclusive_ends):
         name = key_document.name
         if name in seen:
             raise DocumentMismatchError(f"document {name!r} appears twice in the key",
                                         path=key_path, line=key_document.line)
         seen.add(name)
-        response_document = waiting.pop(name, None)
+        paired = []
+        for stream, stream_warnings in zip(streams, warnings, strict=True):
+            response_document = stream.take(name, seen)
+            if response_document is None:
+                stream_warnings.append(
+                    f"{stream.path}: document {name!r} of the key is missing from the "
+                    "response; scored as an empty response")
+            elif not check_conllu(key_document, response_document):
+                check_same_tokens(key_document, response_document, stream_warnings)
+            paired.append(response_document)
+        yield key_document, tuple(paired)
+    for stream in streams:
+        stream.finish(key_path)
+
+
+class _ResponseStream:
+    """The documents of one response file, handed out by name in the key's order."""
+
+    def __init__(self, path: str, options: Options) -> None:
+        self.path = path
+        self.documents = read_documents(path, options.format,
+                                        token_columns=options.needs_token_columns,
+                                        exclusive_ends=options.exclusive_ends, role="response")
+        self.waiting: dict[str, Document] = {}
+
+    def take(self, name: str, key_names: set[str]) -> Document | None:
+        """The document called ``name``, reading on (and holding what comes first) until it
+        comes; ``None`` if the file has no such document."""
+        response_document = self.waiting.pop(name, None)
         while response_document is None:
-            candidate = next(responses, None)
+            candidate = next(self.documents, None)
             if candidate is None:
                 break
             if candidate.name == name:
                 response_document = candidate
-            elif candidate.name in waiting or candidate.name in seen:
+            elif candidate.name in self.waiting or candidate.name in key_names:
                 raise DocumentMismatchError(
                     f"document {candidate.name!r} appears twice in the response",
-                    path=response_path, line=candidate.line)
+                    path=self.path, line=candidate.line)
             else:
-                waiting[candidate.name] = candidate
-        if response_document is None:
-            warnings.append(f"{response_path}: document {name!r} of the key is missing from "
-                            "the response; scored as an empty response")
-        else:
-            aligned = align_conllu(key_document, response_document)
-            if aligned is None:
-                check_same_tokens(key_document, response_document, warnings)
-            else:
-                key_document, response_document = aligned
-        yield key_document, response_document
-    extra = list(waiting.values()) + list(responses)
-    if extra:
-        names = ", ".join(repr(document.name) for document in extra[:3])
-        more = f" and {len(extra) - 3} more" if len(extra) > 3 else ""
-        raise DocumentMismatchError(
-            f"response document {names}{more} not in the key {key_path}",
-            path=response_path, line=extra[0].line)
+                self.waiting[candidate.name] = candidate
+        return response_document
+
+    def finish(self, key_path: str) -> None:
+        """A document the key lacks is an error."""
+        extra = list(self.waiting.values()) + list(self.documents)
+        if extra:
+            names = ", ".join(repr(document.name) for document in extra[:3])
+            more = f" and {len(extra) - 3} more" if len(extra) > 3 else ""
+            raise DocumentMismatchError(
+                f"response document {names}{more} not in the key {key_path}",
+                path=self.path, line=extra[0].line)
 
 
 def check_same_tokens(key: Document, response: Document, warnings: list[str]) -> None:

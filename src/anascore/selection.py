@@ -13,7 +13,8 @@ one span in two entities (reported: a gold annotation error).
 
 Which copy is kept must not depend on the order entities are listed in (or a reordered file
 would score differently), so entities are taken in text order: by their distinct mentions' token
-positions, sorted, compared lexicographically, and the copy in the first entity is kept. This is
+positions, sorted, compared lexicographically (entities with the same mentions by their
+identifiers), and the copy in the first entity is kept. This is
 the reference scorer's choice wherever the text decides it (it takes the entity whose
 identifier the file shows first; in TC-A-8 the repeated span opens both entities at the same
 token and the entity with the earlier second mention is kept either way).
@@ -21,27 +22,41 @@ token and the entity with the earlier second mention is kept either way).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from anascore.model import ConlluNodes, Document, Entity, Mention
 from anascore.options import Options
+from anascore.split_antecedents import (
+    AccommodatedSets,
+    accommodated_sets,
+    normalize_accommodated_sets,
+)
 
 
 @dataclass(frozen=True)
 class Side:
     """One side of a document, flattened: ``mentions[k]`` belongs to entity
-    ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions.
+    ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions. ``accommodated``
+    holds the split-antecedent sets (``keep_split_antecedents``; ``None``: no set).
 
-    ``nodes`` are the document's CoNLL-U details (``None`` for other formats), from which
-    :func:`zero_flags` tells zero mentions apart."""
+    ``document`` is the document the side was selected from (``None`` for an empty side),
+    for metrics that read more of it than its mentions: its words and token columns (mention
+    types, :mod:`anascore.mention_types`), its path and name (messages), its CoNLL-U
+    details (:attr:`nodes`, from which :func:`zero_flags` tells zero mentions apart)."""
 
     entity_ids: tuple[str, ...]
     mentions: tuple[Mention, ...]
     entity_of: np.ndarray
     entity_sizes: np.ndarray
-    nodes: ConlluNodes | None = None
+    accommodated: AccommodatedSets | None = None
+    document: Document | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def nodes(self) -> ConlluNodes | None:
+        """The CoNLL-U details of the document's positions (``None``: not from CoNLL-U)."""
+        return None if self.document is None else self.document.nodes
 
     @property
     def mention_count(self) -> int:
@@ -61,20 +76,29 @@ def select_side(document: Document | None, options: Options, role: str,
     drop_zeros = not options.keep_zeros and document.nodes is not None
     if drop_zeros and options.compat != "ua":
         entities = _without_zeros(entities, document.nodes)
+    atoms_of: dict[str, frozenset[str]] = {}
+    if options.keep_split_antecedents:
+        entities, atoms_of = normalize_accommodated_sets(entities, document, role, warnings)
+    all_entities = entities
     if not options.keep_singletons:
-        entities = [entity for entity in entities if len(entity.mentions) > 1]
+        entities = [entity for entity in entities
+                    if len(entity.mentions) + (entity.id in atoms_of) > 1]
     if drop_zeros and options.compat == "ua":
         entities = _without_zeros(entities, document.nodes)
     entities = [entity for entity in entities if entity.mentions]
     sizes = np.fromiter((len(entity.mentions) for entity in entities), dtype=np.int64,
                         count=len(entities))
-    return Side(
+    side = Side(
         entity_ids=tuple(entity.id for entity in entities),
         mentions=tuple(mention for entity in entities for mention in entity.mentions),
         entity_of=np.repeat(np.arange(len(entities), dtype=np.int64), sizes),
         entity_sizes=sizes,
-        nodes=document.nodes,
+        document=document,
     )
+    if atoms_of:
+        side = replace(side, accommodated=accommodated_sets(
+            side.entity_ids, side.mentions, atoms_of, all_entities, document))
+    return side
 
 
 def is_zero(mention: Mention, nodes: ConlluNodes | None) -> bool:
@@ -108,23 +132,28 @@ def _without_repeated_mentions(document: Document, role: str,
     spans = [mention.tokens for entity in entities for mention in entity.mentions]
     if len(set(spans)) == len(spans):
         return entities
-    entities.sort(key=_text_order)
+    entities.sort(key=lambda entity: (_text_order(entity), entity.id))
     owner_of: dict[tuple[int, ...], str] = {}
+    repeats: dict[tuple[int, ...], list[str]] = {}
     result: list[Entity] = []
     for entity in entities:
         kept: list[Mention] = []
         for mention in entity.mentions:
-            owner = owner_of.get(mention.tokens)
-            if owner is None:
-                owner_of[mention.tokens] = entity.id
-                kept.append(mention)
+            if mention.tokens in owner_of:
+                repeats.setdefault(mention.tokens, []).append(entity.id)
                 continue
-            where = (f"entity {entity.id}" if owner == entity.id
-                     else f"entities {owner} and {entity.id}")
-            warnings.append(
-                f"{document.path or role}: document {document.name!r}: repeated {role} "
-                f"mention {mention} in {where}; scored once, in entity {owner}")
-        result.append(Entity(entity.id, tuple(kept)))
+            owner_of[mention.tokens] = entity.id
+            kept.append(mention)
+        result.append(Entity(entity.id, tuple(kept), entity.elements, entity.attributes))
+    for tokens, copies in repeats.items():
+        owner = owner_of[tokens]
+        others = sorted(set(copies) - {owner})
+        where = (f"entity {owner}" if not others
+                 else f"entities {owner} and {', '.join(others)}")
+        times = "twice" if len(copies) == 1 else f"{len(copies) + 1} times"
+        warnings.append(
+            f"{document.path or role}: document {document.name!r}: repeated {role} mention "
+            f"{Mention(tokens)}, annotated {times} in {where}; scored once, in entity {owner}")
     return result
 
 

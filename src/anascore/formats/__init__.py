@@ -24,6 +24,9 @@ READERS: dict[str, Reader] = {"conll2012": read_conll2012, "corefud": read_coref
 #: Every reader has a writer (``anascore convert``).
 WRITERS: dict[str, Writer] = {"conll2012": write_conll2012, "corefud": write_corefud,
                               "jsonlines": write_jsonlines}
+#: Readers that can also keep per-token annotation columns (``Document.token_columns``) when
+#: asked with ``token_columns=True``; they skip them otherwise, to read at full speed.
+TOKEN_COLUMN_READERS: frozenset[str] = frozenset({"conll2012", "corefud"})
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
@@ -63,9 +66,11 @@ def _looks_like_corefud(head: str) -> str | None:
 
 
 def read_documents(path: str | os.PathLike[str], format: str = "auto", *,
-                   exclusive_ends: bool = False, role: str = "key") -> Iterator[Document]:
-    """Yield the documents of ``path`` read as ``format`` (or the detected format).
-
+                   token_columns: bool = False, exclusive_ends: bool = False,
+                   role: str = "key") -> Iterator[Document]:
+    """Yield the documents of ``path`` read as ``format`` (or the detected format);
+    ``token_columns=True`` asks the reader to keep per-token annotation columns too (the
+    part-of-speech and named-entity columns metrics derive mention types from).
     ``exclusive_ends`` and ``role`` (``"key"`` or ``"response"``) concern jsonlines only
     (:mod:`anascore.formats.jsonlines`)."""
     path = os.fspath(path)
@@ -79,4 +84,6 @@ def read_documents(path: str | os.PathLike[str], format: str = "auto", *,
         raise FormatError(
             f"unknown format {format!r}; expected one of auto, {', '.join(READERS)}",
             path=path) from None
+    if token_columns and format in TOKEN_COLUMN_READERS:
+        return reader(path, token_columns=True)  # type: ignore[call-arg]
     return reader(path)

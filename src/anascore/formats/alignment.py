@@ -25,24 +25,45 @@ has exactly the key's words: its positions are mapped onto the key's words.
 from __future__ import annotations
 
 from dataclasses import replace
+from types import MappingProxyType
 
 from anascore.errors import DocumentMismatchError
 from anascore.model import BridgingLink, ConlluNodes, Document, Entity, Mention
 
 
-def align_conllu(key: Document, response: Document) -> tuple[Document, Document] | None:
-    """Key and response on one position scale, or ``None`` when neither comes from CoNLL-U
-    (or the side that does not has a different number of words: the caller's ordinary
-    token check then reports it). Raises :class:`DocumentMismatchError` at the first
-    difference in sentences or words."""
+def check_conllu(key: Document, response: Document) -> bool:
+    """Whether key and response are compared as CoNLL-U documents: both come from CoNLL-U,
+    or one does and the other has exactly its words. Raises
+    :class:`DocumentMismatchError` at the first difference in sentences or words. ``False``:
+    the caller's ordinary token check applies (and reports any difference)."""
     if key.nodes is None and response.nodes is None:
-        return None
+        return False
     if key.nodes is None or response.nodes is None:
-        return _align_with_plain(key, response)
+        conllu, plain = (key, response) if key.nodes is not None else (response, key)
+        assert conllu.nodes is not None
+        return len(plain.tokens) == len(conllu.nodes.empty) - sum(conllu.nodes.empty)
     _check_sentences(key, response)
+    return True
+
+
+def common_positions(key: Document, response: Document) -> tuple[Document, Document]:
+    """Key and response on one position scale (the module docstring), for a pair that
+    :func:`check_conllu` accepted; any other pair is returned as it is."""
+    if key.nodes is None and response.nodes is None:
+        return key, response
+    if key.nodes is None or response.nodes is None:
+        return _align_with_plain(key, response) or (key, response)
     if key.nodes.ids == response.nodes.ids:
         return key, response
     return _on_union(key, response)
+
+
+def align_conllu(key: Document, response: Document) -> tuple[Document, Document] | None:
+    """:func:`check_conllu`, then :func:`common_positions` (``None`` when the pair is not
+    compared as CoNLL-U)."""
+    if not check_conllu(key, response):
+        return None
+    return common_positions(key, response)
 
 
 def _where(document: Document, line: int | None) -> str:
@@ -223,8 +244,18 @@ def _renumbered(document: Document, mapping: list[int], tokens: tuple[str, ...],
         return tuple(replace(entity, mentions=tuple(moved(m) for m in entity.mentions))
                      for entity in entities)
 
+    columns = document.token_columns
+    if columns:
+        moved_columns = {}
+        for name, values in columns.items():
+            column = ["_"] * len(tokens)
+            for old, new in enumerate(mapping):
+                column[new] = values[old]
+            moved_columns[name] = tuple(column)
+        columns = MappingProxyType(moved_columns)
     return replace(
         document, tokens=tokens, entities=moved_entities(document.entities),
+        token_columns=columns,
         non_referring=tuple(moved(mention) for mention in document.non_referring),
         bridging=tuple(BridgingLink(moved(link.anaphor),
                                     None if link.antecedent is None else moved(link.antecedent),

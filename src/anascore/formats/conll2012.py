@@ -18,8 +18,12 @@ naming the file and line):
 
 The word form is column 4 when a line has at least five columns (both layouts put it there),
 column 2 in three-column files (GUM's ``index word coreference``), else the first column; it is
-kept so that key and response can be checked to cover the same text. Documents are yielded one
-at a time, so memory grows with the largest document, not with the file.
+kept so that key and response can be checked to cover the same text. In the OntoNotes layout
+(twelve or more columns on every token line of a document) the part-of-speech column (5) and
+the named-entity column (11) are kept too, as ``Document.token_columns["pos"]`` and ``["ner"]``:
+mention types are derived from them when a metric needs them (:mod:`anascore.mention_types`).
+Documents are yielded one at a time, so memory grows with the largest document, not with the
+file.
 """
 
 from __future__ import annotations
@@ -37,102 +41,138 @@ _END = re.compile(r"#\s*end document\b")
 _BRACKET = re.compile(r"(\()?([^()|\s]+)(\))?")
 _NO_COREFERENCE = frozenset({"-", "_"})
 _WORD_COLUMN = {1: 0, 2: 0, 3: 1, 4: 0}
+_ONTONOTES_WIDTH = 12
+_NEVER = 1 << 62
 
 
-def read_conll2012(path: str | os.PathLike[str]) -> Iterator[Document]:
-    """Yield the documents of a CoNLL-2012 file in file order."""
+def read_conll2012(path: str | os.PathLike[str], *,
+                   token_columns: bool = False) -> Iterator[Document]:
+    """Yield the documents of a CoNLL-2012 file in file order.
+
+    ``token_columns=True`` also keeps the part-of-speech and named-entity columns of
+    OntoNotes-layout documents (``Document.token_columns``); only metrics that need mention
+    types ask for them, so that plain scoring reads no faster or slower for their sake.
+    """
     path = os.fspath(path)
-    name: str | None = None
-    begin_line = 0
-    words: list[str] = []
-    closed: dict[str, list[Mention]] = {}
-    open_mentions: dict[str, list[tuple[int, int]]] = {}
+    # Lines this wide carry the OntoNotes columns; never reached when they are not wanted.
+    tagged_width = _ONTONOTES_WIDTH if token_columns else _NEVER
     seen_any = False
     line_number = 0
-    with open_text(path) as lines:
-        for line_number, raw in enumerate(lines, start=1):
+    with open_text(path) as stream:
+        lines = enumerate(stream, start=1)
+        for line_number, raw in lines:
             line = raw.strip()
             if not line:
                 continue
-            if line[0] == "#":
-                begin = _BEGIN.match(line)
-                if begin:
-                    if name is not None:
-                        raise FormatError(
-                            f"'#begin document' inside document {name!r} (begun at line "
-                            f"{begin_line}); expected '#end document' first",
-                            path=path, line=line_number)
-                    name = begin.group(1).strip()
-                    begin_line = line_number
-                    words, closed, open_mentions = [], {}, {}
-                    seen_any = True
-                elif _END.match(line):
-                    if name is None:
-                        raise FormatError("'#end document' without '#begin document'",
-                                          path=path, line=line_number)
-                    _check_all_closed(open_mentions, name, path)
-                    yield Document(
-                        name=name,
-                        tokens=tuple(words),
-                        entities=tuple(
-                            Entity(entity_id, tuple(mentions))
-                            for entity_id, mentions in closed.items()
-                        ),
-                        path=path,
-                        line=begin_line,
-                    )
-                    name = None
-                continue
-            if name is None:
-                raise FormatError(
-                    "token line outside a document; expected '#begin document NAME'",
-                    path=path, line=line_number)
-            columns = line.split()
-            words.append(columns[_WORD_COLUMN.get(len(columns), 3)])
-            annotation = columns[-1]
-            if len(columns) > 1 and annotation not in _NO_COREFERENCE:
-                _read_brackets(annotation, len(words) - 1, closed, open_mentions,
-                               path, line_number)
-    if name is not None:
-        raise FormatError(
-            f"document {name!r} (begun at line {begin_line}) has no '#end document'",
-            path=path, line=line_number)
+            begin = _BEGIN.match(line) if line[0] == "#" else None
+            if begin is None:
+                if line[0] == "#" and not _END.match(line):
+                    continue
+                expected = ("'#end document' without '#begin document'" if line[0] == "#"
+                            else "token line outside a document; expected '#begin document "
+                                 "NAME'")
+                raise FormatError(expected, path=path, line=line_number)
+            seen_any = True
+            yield _read_document(begin.group(1).strip(), line_number, lines, path,
+                                 tagged_width)
     if not seen_any:
         raise FormatError(
             "no document found; expected '#begin document NAME' lines (is this CoNLL-2012?)",
             path=path, line=line_number or None)
 
 
+def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
+                   path: str, tagged_width: int) -> Document:
+    """The document begun at ``begin_line``: its lines up to ``#end document`` (and, on
+    lines at least ``tagged_width`` wide, the part-of-speech and named-entity columns)."""
+    words: list[str] = []
+    part_of_speech: list[str] = []
+    named_entities: list[str] = []
+    add_word = words.append
+    closed: dict[str, list[Mention]] = {}
+    open_mentions: dict[str, list[tuple[int, int]]] = {}
+    line_number = begin_line
+    for line_number, raw in lines:
+        columns = raw.split()
+        if not columns:
+            continue
+        if columns[0][0] == "#":
+            line = raw.strip()
+            if _END.match(line):
+                _check_all_closed(open_mentions, name, path)
+                return Document(
+                    name=name,
+                    tokens=tuple(words),
+                    entities=tuple(Entity(entity_id, tuple(mentions))
+                                   for entity_id, mentions in closed.items()),
+                    path=path,
+                    line=begin_line,
+                    token_columns=(
+                        {"pos": tuple(part_of_speech), "ner": tuple(named_entities)}
+                        if words and len(part_of_speech) == len(words) else {}),
+                )
+            if _BEGIN.match(line):
+                raise FormatError(
+                    f"'#begin document' inside document {name!r} (begun at line "
+                    f"{begin_line}); expected '#end document' first",
+                    path=path, line=line_number)
+            continue
+        width = len(columns)
+        add_word(columns[3] if width > 4 else columns[_WORD_COLUMN[width]])
+        if width >= tagged_width:
+            part_of_speech.append(columns[4])
+            named_entities.append(columns[10])
+        annotation = columns[-1]
+        if annotation in _NO_COREFERENCE or width == 1:
+            continue
+        one = _BRACKET.fullmatch(annotation)
+        if one is not None and (one.group(1) or one.group(3)):
+            _apply_bracket(one, len(words) - 1, closed, open_mentions, path, line_number)
+        else:
+            _read_brackets(annotation, len(words) - 1, closed, open_mentions, path,
+                           line_number)
+    raise FormatError(f"document {name!r} (begun at line {begin_line}) has no '#end document'",
+                      path=path, line=line_number)
+
+
 def _read_brackets(annotation: str, token: int, closed: dict[str, list[Mention]],
                    open_mentions: dict[str, list[tuple[int, int]]],
                    path: str, line: int) -> None:
-    """Apply one coreference cell, left to right, to the open and closed mentions."""
+    """Apply a cell of several brackets, left to right."""
     for part in annotation.split("|"):
         position = 0
         while position < len(part):
             bracket = _BRACKET.match(part, position)
             if bracket is None or not (bracket.group(1) or bracket.group(3)):
-                raise FormatError(
-                    f"unknown coreference annotation {annotation!r}; expected '-' or "
-                    "brackets such as '(3', '3)', '(3)' joined by '|'",
-                    path=path, line=line)
-            opens, entity_id, closes = bracket.groups()
-            mentions = closed.setdefault(entity_id, [])
-            if opens:
-                open_mentions.setdefault(entity_id, []).append((token, line))
-            if closes:
-                if opens:
-                    start, start_line = open_mentions[entity_id].pop()
-                else:
-                    stack = open_mentions.get(entity_id)
-                    if not stack:
-                        raise FormatError(
-                            f"closing bracket '{entity_id})' without an open mention of "
-                            f"entity {entity_id}",
-                            path=path, line=line)
-                    start, start_line = stack.pop()
-                mentions.append(Mention.span(start, token, start_line))
+                break
+            _apply_bracket(bracket, token, closed, open_mentions, path, line)
             position = bracket.end()
+        if position < len(part) or not part:
+            raise FormatError(
+                f"unknown coreference annotation {annotation!r}; expected '-' or "
+                "brackets such as '(3', '3)', '(3)' joined by '|'",
+                path=path, line=line)
+
+
+def _apply_bracket(bracket: re.Match[str], token: int, closed: dict[str, list[Mention]],
+                   open_mentions: dict[str, list[tuple[int, int]]], path: str,
+                   line: int) -> None:
+    """One bracket: ``(ID`` opens a mention, ``ID)`` closes the innermost open one,
+    ``(ID)`` is a one-token mention."""
+    opens, entity_id, closes = bracket.groups()
+    mentions = closed.setdefault(entity_id, [])
+    if opens and closes:
+        mentions.append(Mention.span(token, token, line))
+    elif opens:
+        open_mentions.setdefault(entity_id, []).append((token, line))
+    else:
+        stack = open_mentions.get(entity_id)
+        if not stack:
+            raise FormatError(
+                f"closing bracket '{entity_id})' without an open mention of entity {entity_id}",
+                path=path, line=line)
+        start, start_line = stack.pop()
+        mentions.append(Mention.span(start, token, start_line))
 
 
 def _check_all_closed(open_mentions: dict[str, list[tuple[int, int]]], name: str,

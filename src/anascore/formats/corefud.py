@@ -92,6 +92,8 @@ class _DocumentBuilder:
 
     name: str
     line: int
+    keep_upos: bool = False
+    upos: list[str] = field(default_factory=list)
     forms: list[str] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
     sentence_of: list[int] = field(default_factory=list)
@@ -111,8 +113,12 @@ class _DocumentBuilder:
     bridges: list[tuple[_OpenMention, str, str, int]] = field(default_factory=list)
 
 
-def read_corefud(path: str | os.PathLike[str]) -> Iterator[Document]:
-    """Yield the documents of a CorefUD 1.0 CoNLL-U file in file order."""
+def read_corefud(path: str | os.PathLike[str], *,
+                 token_columns: bool = False) -> Iterator[Document]:
+    """Yield the documents of a CorefUD 1.0 CoNLL-U file in file order; with
+    ``token_columns``, each position's UPOS and whether it is an empty node
+    (``Document.token_columns["upos"]``, ``["empty_node"]``: ``"1"`` or ``"0"``), which
+    mention types are derived from (:mod:`anascore.mention_types`)."""
     path = os.fspath(path)
     fields = DEFAULT_ENTITY_FIELDS
     builder: _DocumentBuilder | None = None
@@ -133,7 +139,7 @@ def read_corefud(path: str | os.PathLike[str]) -> Iterator[Document]:
                         yield _finish(builder, path)
                     ordinal += 1
                     name = (newdoc.group(1) or "").strip() or str(ordinal)
-                    builder = _DocumentBuilder(name, line_number)
+                    builder = _DocumentBuilder(name, line_number, keep_upos=token_columns)
                     in_sentence = False
                     continue
                 header = _GLOBAL_ENTITY.match(line)
@@ -157,7 +163,7 @@ def read_corefud(path: str | os.PathLike[str]) -> Iterator[Document]:
                     f"{len(columns)}", path=path, line=line_number)
             if builder is None:
                 ordinal += 1
-                builder = _DocumentBuilder(str(ordinal), line_number)
+                builder = _DocumentBuilder(str(ordinal), line_number, keep_upos=token_columns)
             if not in_sentence:
                 in_sentence = True
                 builder.sentence_ids.append(pending_sent_id)
@@ -182,6 +188,8 @@ def read_corefud(path: str | os.PathLike[str]) -> Iterator[Document]:
             builder.empty.append(is_empty)
             builder.deps.append(columns[8])
             builder.lines.append(line_number)
+            if builder.keep_upos:
+                builder.upos.append(columns[3])
             if misc != "_" and ("Entity=" in misc or "Split" in misc or "Bridge=" in misc):
                 _read_misc(misc, position, fields, builder, path, line_number)
     if builder is not None:
@@ -400,9 +408,13 @@ def _finish(builder: _DocumentBuilder, path: str) -> Document:
         ids=tuple(builder.ids), sentence_of=tuple(builder.sentence_of),
         empty=tuple(builder.empty), deps=tuple(builder.deps), lines=tuple(builder.lines),
         sentence_ids=tuple(builder.sentence_ids), sentence_lines=tuple(builder.sentence_lines))
+    columns = (MappingProxyType({"upos": tuple(builder.upos), "empty_node": tuple(
+        "1" if is_empty else "0" for is_empty in builder.empty)}) if builder.keep_upos
+               else NO_ATTRIBUTES)
     return Document(name=builder.name, tokens=tuple(builder.forms), entities=entities,
                     bridging=tuple(bridging), path=path, line=builder.line,
-                    sentence_starts=tuple(builder.sentence_starts), nodes=nodes)
+                    sentence_starts=tuple(builder.sentence_starts), nodes=nodes,
+                    token_columns=columns)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -425,7 +437,7 @@ def write_corefud(documents: Iterable[Document], path: str | os.PathLike[str]) -
     (discontinuous, or crossing a sentence boundary) is written in parts ``[i/n]``.
     Refused (:class:`FormatError`): two mentions of one entity that cross, which CorefUD
     brackets cannot hold; bridging links whose antecedent is a mention rather than an
-    entity, non-referring mentions, discourse deixis (see :mod:`anascore.convert`, which
+    entity, non-referring mentions, discourse deixis (see :mod:`anascore.conversion`, which
     can drop them first).
     """
     documents = list(documents)

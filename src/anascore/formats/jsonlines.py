@@ -115,7 +115,7 @@ def write_jsonlines(documents: Iterable[Document], path: str | os.PathLike[str],
 
     Refused (:class:`FormatError`): discontinuous mentions, empty nodes (zeros), split
     antecedents, bridging, non-referring mentions, discourse deixis, heads other than the
-    first token — none of which jsonlines can hold (see :mod:`anascore.convert`, which can
+    first token — none of which jsonlines can hold (see :mod:`anascore.conversion`, which can
     drop them first).
     """
     with open(path, "w", encoding="utf-8") as stream:
@@ -135,7 +135,7 @@ def write_jsonlines(documents: Iterable[Document], path: str | os.PathLike[str],
 
 
 def _refuse_unsupported(document: Document) -> None:
-    from anascore.convert import unsupported_content
+    from anascore.conversion import unsupported_content
 
     lost = unsupported_content(document, "jsonlines")
     if lost:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TextIO
 
 from anascore.errors import FormatError
 
@@ -35,19 +36,16 @@ def check_readable(path: str) -> bytes:
 
 
 @contextmanager
-def open_text(path: str) -> Iterator[Iterator[str]]:
-    """The lines of a UTF-8 text file (universal newlines, BOM dropped)."""
+def open_text(path: str) -> Iterator[TextIO]:
+    """The file as UTF-8 text (universal newlines, BOM dropped); bytes that are not UTF-8,
+    met anywhere inside the ``with`` block, become a :class:`FormatError` naming the line."""
     check_readable(path)
     with open(path, encoding="utf-8-sig", newline=None) as stream:
-        yield _decoded_lines(stream, path)
-
-
-def _decoded_lines(stream: Iterator[str], path: str) -> Iterator[str]:
-    try:
-        yield from stream
-    except UnicodeDecodeError:
-        raise FormatError("bytes that are not UTF-8 text", path=path,
-                          line=_first_undecodable_line(path)) from None
+        try:
+            yield stream
+        except UnicodeDecodeError:
+            raise FormatError("bytes that are not UTF-8 text", path=path,
+                              line=_first_undecodable_line(path)) from None
 
 
 def _first_undecodable_line(path: str) -> int | None:

@@ -14,11 +14,9 @@ test set.
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 import numpy as np
 
-from anascore.contingency import Contingency
+from anascore.contingency import CellGroup, Contingency
 from anascore.metrics.base import exact_sum
 
 #: Components with more cells than this go to scipy.
@@ -29,49 +27,19 @@ def best_assignment_total(table: Contingency, similarity: np.ndarray) -> float:
     """max over one-to-one pairings of Σ similarity, the similarity given per non-zero cell."""
     if len(table.counts) == 0:
         return 0.0
-    rows, columns = table.rows, table.columns
-    row_cells = np.bincount(rows, minlength=len(table.key_sizes))
-    column_cells = np.bincount(columns, minlength=len(table.response_sizes))
-    alone = (row_cells[rows] == 1) & (column_cells[columns] == 1)
-    values = similarity[alone].tolist()
-    if not alone.all():
-        rest = ~alone
-        values.extend(_component_optima(rows[rest], columns[rest], similarity[rest]))
+    components = table.components
+    values = similarity[components.alone].tolist()
+    for group in components.groups:
+        values.append(_group_optimum(group, similarity[group.cells]))
     return exact_sum(values)
 
 
-def _component_optima(rows: np.ndarray, columns: np.ndarray,
-                      similarity: np.ndarray) -> list[float]:
-    """The optimum of each connected component of the given cells."""
-    parent: dict[tuple[str, int], tuple[str, int]] = {}
-
-    def find(node: tuple[str, int]) -> tuple[str, int]:
-        root = node
-        while parent.setdefault(root, root) != root:
-            root = parent[root]
-        while parent[node] != root:
-            parent[node], node = root, parent[node]
-        return root
-
-    row_list, column_list = rows.tolist(), columns.tolist()
-    for row, column in zip(row_list, column_list, strict=True):
-        parent[find(("k", row))] = find(("r", column))
-    cells_of: dict[tuple[str, int], list[int]] = defaultdict(list)
-    for cell, row in enumerate(row_list):
-        cells_of[find(("k", row))].append(cell)
-    optima = []
-    for cells in cells_of.values():
-        optima.append(_component_optimum(rows[cells], columns[cells], similarity[cells]))
-    return optima
-
-
-def _component_optimum(rows: np.ndarray, columns: np.ndarray, similarity: np.ndarray) -> float:
-    row_ids, row_index = np.unique(rows, return_inverse=True)
-    column_ids, column_index = np.unique(columns, return_inverse=True)
-    if len(row_ids) == 1 or len(column_ids) == 1:
+def _group_optimum(group: CellGroup, similarity: np.ndarray) -> float:
+    rows, columns = group.shape
+    if rows == 1 or columns == 1:
         return float(similarity.max())
-    block = np.zeros((len(row_ids), len(column_ids)))
-    block[row_index, column_index] = similarity
+    block = np.zeros(group.shape)
+    block[group.local_rows, group.local_columns] = similarity
     if block.size <= SMALL_COMPONENT:
         chosen_rows, chosen_columns = kuhn_munkres(block)
     else:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from anascore.contingency import Comparison, Contingency
-from anascore.scores import MetricResult, Score
+from anascore.options import Options
+from anascore.scores import MetricResult, Score, ScoreArrays, f1_scores, ratios
 
 #: The counts of a metric with one recall and one precision.
 PRF_FIELDS: tuple[str, ...] = ("recall_num", "recall_den", "precision_num", "precision_den")
@@ -24,7 +25,16 @@ PRF_FIELDS: tuple[str, ...] = ("recall_num", "recall_den", "precision_num", "pre
 
 @dataclass(frozen=True)
 class Metric:
-    """A registered metric: its name, title, count fields, and the two functions."""
+    """A registered metric: its name, title, count fields, and the two functions.
+
+    ``score_batch``, when given, is ``score`` for many count vectors at once (the rows of a
+    resamples × fields matrix) and must give the same digits; bootstrap intervals and paired
+    tests use it, and fall back to calling ``score`` on each row without it.
+
+    ``configure``, for a metric whose count fields depend on the options (the
+    dominant-mention evaluation counts per coreference class), gives the metric as a run's
+    options set it up; :func:`anascore.metrics.metric_for` applies it.
+    """
 
     name: str
     title: str
@@ -32,12 +42,21 @@ class Metric:
     count: Callable[[Comparison], np.ndarray]
     score: Callable[[np.ndarray], MetricResult]
     reference: str
+    score_batch: Callable[[np.ndarray], ScoreArrays] | None = None
+    configure: Callable[[Options], Metric] | None = None
 
 
 def prf_score(counts: np.ndarray) -> Score:
     """The score of a metric whose fields are :data:`PRF_FIELDS`."""
     recall_num, recall_den, precision_num, precision_den = (float(value) for value in counts)
     return Score.from_counts(recall_num, recall_den, precision_num, precision_den)
+
+
+def prf_score_batch(counts: np.ndarray) -> ScoreArrays:
+    """:func:`prf_score` of every row of a matrix whose columns are :data:`PRF_FIELDS`."""
+    recall = ratios(counts[:, 0], counts[:, 1])
+    precision = ratios(counts[:, 2], counts[:, 3])
+    return ScoreArrays(recall, precision, f1_scores(recall, precision))
 
 
 def exact_sum(values: Iterable[float] | np.ndarray) -> float:

@@ -7,6 +7,12 @@ response entity of its aligned mention; grouped by cell of the contingency table
 
 Unaligned key mentions contribute 0. Precision exchanges key and response (|Rⱼ| counts all the
 response entity's mentions, aligned or not).
+
+With split antecedents (Paun et al. 2023 §5.1), an entity's accommodated set is one more
+element, and the cell of two entities whose sets are aligned gains the δ term, the B³ recall
+(precision) of their sets:
+
+    R* = Σᵢⱼ (|Kᵢᵐ ∩ Rⱼᵐ| + δᵢⱼ)² / |Kᵢ|  /  Σᵢ |Kᵢ|
 """
 
 from __future__ import annotations
@@ -14,7 +20,22 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.contingency import Comparison, Contingency
-from anascore.metrics.base import PRF_FIELDS, Metric, exact_sum, prf_score, recall_precision
+from anascore.metrics.base import (
+    PRF_FIELDS,
+    Metric,
+    exact_sum,
+    prf_score,
+    prf_score_batch,
+    recall_precision,
+)
+from anascore.metrics.split_antecedents import (
+    SetAlignment,
+    SetMetric,
+    prf_deltas,
+    prf_weight,
+    split_antecedent_counts,
+    table_with_sets,
+)
 
 
 def _bcubed_recall(table: Contingency) -> tuple[float, float]:
@@ -27,5 +48,24 @@ def count_bcubed(comparison: Comparison) -> np.ndarray:
     return recall_precision(_bcubed_recall, comparison)
 
 
-BCUBED = Metric("bcub", "B3", PRF_FIELDS, count_bcubed, prf_score,
-                "Bagga & Baldwin 1998, Algorithms for scoring coreference chains")
+def _bcubed_of_sets(table: Contingency) -> np.ndarray:
+    return recall_precision(_bcubed_recall, Comparison.from_table(table))
+
+
+BCUBED_SETS = SetMetric(_bcubed_of_sets, prf_weight, prf_deltas)
+
+
+def _bcubed_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...]) -> np.ndarray:
+    (alignment,) = alignments
+    recall_num, recall_den = _bcubed_recall(table_with_sets(comparison, alignment, "recall"))
+    precision_num, precision_den = _bcubed_recall(
+        table_with_sets(comparison, alignment, "precision").transposed())
+    return np.array([recall_num, recall_den, precision_num, precision_den], dtype=np.float64)
+
+
+BCUBED = Metric("bcub", "B3", PRF_FIELDS,
+                split_antecedent_counts("bcub", len(PRF_FIELDS), count_bcubed,
+                                        lambda comparison: (BCUBED_SETS,), _bcubed_with_sets),
+                prf_score,
+                "Bagga & Baldwin 1998, Algorithms for scoring coreference chains",
+                score_batch=prf_score_batch)

@@ -10,15 +10,35 @@ similarity Φ(g*) = Σ φ(Kᵢ, R_g(i)) (Luo 2005, eq. 6), found per connected c
   key and response mentions.
 * CEAFe, entity-based: φ₄(K, R) = 2 |K ∩ R| / (|K| + |R|), so the denominators are the numbers
   of key and response entities. Sizes count every mention, aligned or not.
+
+With split antecedents (Paun et al. 2023 §5.3), an entity's accommodated set is one more
+element, and the similarity of two entities whose sets are aligned gains the δ term, the CEAF
+recall (for recall) or precision (for precision) of their sets:
+
+    φ₃(Kᵢ, Rⱼ) = |Kᵢᵐ ∩ Rⱼᵐ| + δᵢⱼ        φ₄(Kᵢ, Rⱼ) = 2 (|Kᵢᵐ ∩ Rⱼᵐ| + δᵢⱼ) / (|Kᵢ| + |Rⱼ|)
+
+so recall and precision may come from different entity alignments. (``compat="ua"``: δ is
+the F1 of the two sets on both sides, one alignment, as the UA scorer computes it.)
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
-from anascore.contingency import Comparison
+from anascore.contingency import Comparison, Contingency
 from anascore.metrics.assignment import best_assignment_total
-from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
+from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
+from anascore.metrics.split_antecedents import (
+    SetAlignment,
+    SetMetric,
+    f1_deltas,
+    prf_deltas,
+    prf_weight,
+    split_antecedent_counts,
+    table_with_sets,
+)
 
 
 def count_ceafm(comparison: Comparison) -> np.ndarray:
@@ -37,7 +57,57 @@ def count_ceafe(comparison: Comparison) -> np.ndarray:
                     dtype=np.float64)
 
 
-CEAFM = Metric("ceafm", "CEAFm", PRF_FIELDS, count_ceafm, prf_score,
-               "Luo 2005, On coreference resolution performance metrics (φ₃)")
-CEAFE = Metric("ceafe", "CEAFe", PRF_FIELDS, count_ceafe, prf_score,
-               "Luo 2005, On coreference resolution performance metrics (φ₄)")
+Total = Callable[[Contingency], float]
+
+
+def _ceafm_total(table: Contingency) -> float:
+    return best_assignment_total(table, table.counts.astype(np.float64))
+
+
+def _ceafe_total(table: Contingency) -> float:
+    sizes = table.key_sizes[table.rows] + table.response_sizes[table.columns]
+    return best_assignment_total(table, 2.0 * table.counts / sizes)
+
+
+def _ceaf_sets(count: Callable[[Comparison], np.ndarray]) -> Callable[[Comparison],
+                                                                        tuple[SetMetric]]:
+    """How CEAF compares sets: the paper's δ (recall, precision), or the UA scorer's (F1)."""
+
+    def of_sets(table: Contingency) -> np.ndarray:
+        return count(Comparison.from_table(table))
+
+    paper = SetMetric(of_sets, prf_weight, prf_deltas)
+    ua = SetMetric(of_sets, prf_weight, f1_deltas)
+    return lambda comparison: (ua if comparison.options.compat == "ua" else paper,)
+
+
+def _ceaf_with_sets(total: Total, entity_count: bool) -> Callable[
+        [Comparison, tuple[SetAlignment, ...]], np.ndarray]:
+    def count(comparison: Comparison, alignments: tuple[SetAlignment, ...]) -> np.ndarray:
+        (alignment,) = alignments
+        recall_table = table_with_sets(comparison, alignment, "recall")
+        recall_total = total(recall_table)
+        precision_table = table_with_sets(comparison, alignment, "precision")
+        precision_total = (recall_total if comparison.options.compat == "ua"
+                           else total(precision_table))
+        if entity_count:
+            return np.array([recall_total, len(recall_table.key_sizes), precision_total,
+                             len(precision_table.response_sizes)], dtype=np.float64)
+        return np.array([recall_total, recall_table.key_sizes.sum(), precision_total,
+                         precision_table.response_sizes.sum()], dtype=np.float64)
+
+    return count
+
+
+CEAFM = Metric("ceafm", "CEAFm", PRF_FIELDS,
+               split_antecedent_counts("ceafm", len(PRF_FIELDS), count_ceafm,
+                                       _ceaf_sets(count_ceafm),
+                                       _ceaf_with_sets(_ceafm_total, entity_count=False)),
+               prf_score, "Luo 2005, On coreference resolution performance metrics (φ₃)",
+               score_batch=prf_score_batch)
+CEAFE = Metric("ceafe", "CEAFe", PRF_FIELDS,
+               split_antecedent_counts("ceafe", len(PRF_FIELDS), count_ceafe,
+                                       _ceaf_sets(count_ceafe),
+                                       _ceaf_with_sets(_ceafe_total, entity_count=True)),
+               prf_score, "Luo 2005, On coreference resolution performance metrics (φ₄)",
+               score_batch=prf_score_batch)

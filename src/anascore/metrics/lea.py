@@ -8,6 +8,17 @@ Each key entity weighs its size (its importance) and is resolved to the share of
 the response recovers. A singleton has one self-link, as in CoVal: it is resolved when its
 mention is aligned with a response mention that is itself a singleton (a response entity of
 size 1). Precision exchanges key and response.
+
+With split antecedents (Paun et al. 2023 §5.4), an entity's accommodated set is one more
+element, an entity with a set weighs β |Kᵢ| (β = ``lea_split_importance``), and the links
+from the set to the mentions a response entity shares with Kᵢ count δ each, δ being the LEA
+recall (precision) of the two aligned sets:
+
+    links(Kᵢ ∩ Rⱼ) = link(|Kᵢᵐ ∩ Rⱼᵐ|) + δᵢⱼ · |Kᵢᵐ ∩ Rⱼᵐ|
+
+(the paper prints the factor as |Kᵢᵐ ∩ Rⱼᵐ| − 1, but its own check, δ = 1 giving
+link(|Kᵢᵐ ∩ Rⱼᵐ| + 1), holds only for |Kᵢᵐ ∩ Rⱼᵐ|: there is one link from the set to each
+shared mention; the UA scorer counts the same).
 """
 
 from __future__ import annotations
@@ -15,24 +26,77 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.contingency import Comparison, Contingency, links
-from anascore.metrics.base import PRF_FIELDS, Metric, exact_sum, prf_score, recall_precision
+from anascore.metrics.base import (
+    PRF_FIELDS,
+    Metric,
+    exact_sum,
+    prf_score,
+    prf_score_batch,
+    recall_precision,
+)
+from anascore.metrics.split_antecedents import (
+    SetAlignment,
+    SetMetric,
+    common_mentions,
+    prf_deltas,
+    prf_weight,
+    set_sizes,
+    split_antecedent_counts,
+)
 
 
-def _lea_recall(table: Contingency) -> tuple[float, float]:
+def _lea_recall(table: Contingency, set_links: np.ndarray | None = None,
+                importance: np.ndarray | None = None) -> tuple[float, float]:
+    """LEA recall counts; ``set_links`` adds, per key entity, the credited links to its
+    accommodated set, and ``importance`` multiplies its weight (β)."""
     sizes = table.key_sizes
     if len(sizes) == 0:
         return 0.0, 0.0
     common = np.bincount(table.rows, weights=links(table.counts), minlength=len(sizes))
+    if set_links is not None:
+        common = common + set_links
     singleton_cells = (sizes[table.rows] == 1) & (table.response_sizes[table.columns] == 1)
     common[table.rows[singleton_cells]] = 1.0
     all_links = np.maximum(links(sizes), 1)
-    numerator = exact_sum(sizes * (common / all_links))
-    return numerator, float(sizes.sum())
+    weights = sizes if importance is None else importance * sizes
+    numerator = exact_sum(weights * (common / all_links))
+    return numerator, exact_sum(weights)
 
 
 def count_lea(comparison: Comparison) -> np.ndarray:
     return recall_precision(_lea_recall, comparison)
 
 
-LEA = Metric("lea", "LEA", PRF_FIELDS, count_lea, prf_score,
-             "Moosavi & Strube 2016, Which coreference evaluation metric do you trust?")
+def _lea_of_sets(table: Contingency) -> np.ndarray:
+    return recall_precision(_lea_recall, Comparison.from_table(table))
+
+
+LEA_SETS = SetMetric(_lea_of_sets, prf_weight, prf_deltas)
+
+
+def _lea_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...]) -> np.ndarray:
+    (alignment,) = alignments
+    table = comparison.table
+    key_sizes, response_sizes = set_sizes(comparison)
+    beta = comparison.options.lea_split_importance
+    shared = common_mentions(table, alignment.key, alignment.response)
+    recall_links = np.bincount(alignment.key, weights=alignment.delta("recall") * shared,
+                               minlength=len(key_sizes))
+    precision_links = np.bincount(alignment.response,
+                                  weights=alignment.delta("precision") * shared,
+                                  minlength=len(response_sizes))
+    key_importance = np.where(key_sizes > table.key_sizes, beta, 1.0)
+    response_importance = np.where(response_sizes > table.response_sizes, beta, 1.0)
+    with_sizes = Contingency(key_sizes, response_sizes, table.rows, table.columns, table.counts)
+    recall_num, recall_den = _lea_recall(with_sizes, recall_links, key_importance)
+    precision_num, precision_den = _lea_recall(with_sizes.transposed(), precision_links,
+                                               response_importance)
+    return np.array([recall_num, recall_den, precision_num, precision_den], dtype=np.float64)
+
+
+LEA = Metric("lea", "LEA", PRF_FIELDS,
+             split_antecedent_counts("lea", len(PRF_FIELDS), count_lea,
+                                     lambda comparison: (LEA_SETS,), _lea_with_sets),
+             prf_score,
+             "Moosavi & Strube 2016, Which coreference evaluation metric do you trust?",
+             score_batch=prf_score_batch)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.contingency import Comparison
-from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
+from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 
 
 def count_mentions(comparison: Comparison) -> np.ndarray:
@@ -21,4 +21,5 @@ def count_mentions(comparison: Comparison) -> np.ndarray:
 
 
 MENTIONS = Metric("mentions", "Mentions", PRF_FIELDS, count_mentions, prf_score,
-                  "Pradhan et al. 2014, mention identification")
+                  "Pradhan et al. 2014, mention identification",
+                  score_batch=prf_score_batch)

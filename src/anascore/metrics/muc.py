@@ -8,14 +8,31 @@ where p(Kᵢ) is the number of parts the response splits key entity Kᵢ into: o
 entity it shares mentions with (the non-zero cells of row i) and one per key mention the
 response did not find. Summed over i, the numerator is Σᵢⱼ nᵢⱼ − (non-zero cells), the number
 of correct links the reference scorer counts. Precision exchanges key and response.
+
+With split antecedents (Paun et al. 2023 §5.2), an entity's accommodated set is one more
+element, so one more link to find, and finding it costs a penalty 1 − δ:
+
+    R* = Σᵢ (|Kᵢ| − p(Kᵢᵐ) − (1 − δᵢ)) / Σᵢ (|Kᵢ| − 1)
+
+for each key entity with a set, δ being the MUC recall of its set and the aligned response set,
+counted only when the response entity holding that set shares a mention with Kᵢ (the link to
+the set is then in the response); otherwise δ = 0 and the whole link is missing.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from anascore.contingency import Comparison
-from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
+from anascore.contingency import Comparison, Contingency
+from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
+from anascore.metrics.split_antecedents import (
+    SetAlignment,
+    SetMetric,
+    prf_deltas,
+    prf_weight,
+    set_sizes,
+    split_antecedent_counts,
+)
 
 
 def count_muc(comparison: Comparison) -> np.ndarray:
@@ -26,5 +43,38 @@ def count_muc(comparison: Comparison) -> np.ndarray:
     return np.array([correct, key_links, correct, response_links], dtype=np.float64)
 
 
-MUC = Metric("muc", "MUC", PRF_FIELDS, count_muc, prf_score,
-             "Vilain et al. 1995, A model-theoretic coreference scoring scheme")
+def _muc_of_sets(table: Contingency) -> np.ndarray:
+    """MUC between the elements of two sets, a singleton element counting one link that is
+    found when its mention is a singleton element of the other set too (as LEA counts
+    singletons): otherwise a set of singletons, the common case, would earn nothing even when
+    resolved perfectly. The UA scorer counts them the same way."""
+    counts = table.counts
+    key_single = table.key_sizes[table.rows] == 1
+    response_single = table.response_sizes[table.columns] == 1
+    both_single = int((key_single & response_single).sum())
+    recall_num = int(counts[~key_single].sum()) - int((~key_single).sum()) + both_single
+    precision_num = (int(counts[~response_single].sum()) - int((~response_single).sum())
+                     + both_single)
+    return np.array([recall_num, int(np.maximum(table.key_sizes - 1, 1).sum()), precision_num,
+                     int(np.maximum(table.response_sizes - 1, 1).sum())], dtype=np.float64)
+
+
+MUC_SETS = SetMetric(_muc_of_sets, prf_weight, prf_deltas, linked=True)
+
+
+def _muc_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...]) -> np.ndarray:
+    (alignment,) = alignments
+    table = comparison.table
+    correct = int(table.counts.sum()) - len(table.counts)
+    key_sizes, response_sizes = set_sizes(comparison)
+    return np.array([correct + alignment.delta("recall").sum(), (key_sizes - 1).sum(),
+                     correct + alignment.delta("precision").sum(), (response_sizes - 1).sum()],
+                    dtype=np.float64)
+
+
+MUC = Metric("muc", "MUC", PRF_FIELDS,
+             split_antecedent_counts("muc", len(PRF_FIELDS), count_muc,
+                                     lambda comparison: (MUC_SETS,), _muc_with_sets),
+             prf_score,
+             "Vilain et al. 1995, A model-theoretic coreference scoring scheme",
+             score_batch=prf_score_batch)

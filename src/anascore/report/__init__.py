@@ -8,16 +8,18 @@ Renderers (:mod:`anascore.report.text`, :mod:`anascore.report.reference_layout`)
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 import numpy as np
 
-from anascore.metrics import REGISTRY
+from anascore.metrics import metric_for
+from anascore.metrics.split_antecedents import SetAlignmentDetails
 from anascore.options import Options
 from anascore.scores import MetricResult
+from anascore.stats.bootstrap import MetricInterval, confidence_intervals
 from anascore.stats.sums import column_sums, scores_from_counts
 from anascore.version import __version__
 
@@ -37,24 +39,36 @@ class Report:
         the metric's ``fields``).
     warnings
         Everything anascore noticed and scored anyway (repeated mentions, missing documents).
+    set_alignments
+        By document name, the alignments of split-antecedent sets each metric made (only
+        documents with accommodated sets), for :meth:`to_dict` with ``details=True``.
+    intervals
+        Bootstrap confidence intervals of every reported metric, when ``options.confidence``
+        asks for them (:meth:`with_intervals`); else ``None``.
     """
 
     options: Options
     document_names: tuple[str, ...]
     counts: dict[str, np.ndarray]
     warnings: tuple[str, ...] = field(default=())
+    set_alignments: dict[str, dict[str, SetAlignmentDetails]] = field(default_factory=dict)
+    intervals: Mapping[str, MetricInterval] | None = None
 
     @classmethod
     def from_records(cls, options: Options, names: Sequence[str],
                      records: Sequence[dict[str, np.ndarray]],
-                     warnings: Sequence[str] = ()) -> Report:
-        """A report from per-document count records (one dict per document)."""
+                     warnings: Sequence[str] = (),
+                     set_alignments: Sequence[dict[str, SetAlignmentDetails]] = ()) -> Report:
+        """A report from per-document count records (one dict per document) and, optionally,
+        each document's alignments of split-antecedent sets."""
         counts = {
             name: (np.vstack([record[name] for record in records]) if records
-                   else np.zeros((0, len(REGISTRY[name].fields))))
+                   else np.zeros((0, len(metric_for(name, options).fields))))
             for name in options.computed_metrics
         }
-        return cls(options, tuple(names), counts, tuple(warnings))
+        alignments = {name: found for name, found in zip(names, set_alignments, strict=False)
+                      if found}
+        return cls(options, tuple(names), counts, tuple(warnings), alignments)
 
     @property
     def version(self) -> str:
@@ -72,7 +86,7 @@ class Report:
     @cached_property
     def metrics(self) -> dict[str, MetricResult]:
         """Corpus (micro-averaged) scores, by metric name."""
-        return scores_from_counts(self.corpus_counts, self.options.metrics)
+        return scores_from_counts(self.corpus_counts, self.options.metrics, self.options)
 
     def document(self, name: str) -> dict[str, MetricResult]:
         """The scores of one document."""
@@ -81,14 +95,48 @@ class Report:
         except ValueError:
             raise KeyError(f"no document {name!r} in this report") from None
         return scores_from_counts({metric: matrix[row] for metric, matrix in self.counts.items()},
-                                  self.options.metrics)
+                                  self.options.metrics, self.options)
 
     def per_document(self) -> dict[str, dict[str, MetricResult]]:
         """Scores of every document, in key order."""
         return {name: self.document(name) for name in self.document_names}
 
-    def to_dict(self, *, per_document: bool = False) -> dict[str, Any]:
-        """The JSON object ``anascore score --output json`` prints."""
+    def split_antecedent_details(self) -> dict[str, dict[str, list[dict[str, Any]]]]:
+        """Per document and metric, every pair of accommodated sets the metric's alignment
+        made (Paun et al. 2023 §4.2): key and response entity, their elements, the δ terms the
+        metric added (``recall``, ``precision``; BLANC: per kind of link) and the F1 the
+        alignment maximized; then the sets left unaligned (paired with the empty set, δ 0)."""
+        return {document: {metric: found.to_list() for metric, found in metrics.items()}
+                for document, metrics in self.set_alignments.items()}
+
+    def with_intervals(self, *, progress: bool = False) -> Report:
+        """A copy with the bootstrap intervals ``options.confidence`` asks for (itself if it
+        asks for none), resampled from the document counts
+        (:func:`anascore.stats.bootstrap.confidence_intervals`)."""
+        if not self.options.confidence:
+            return self
+        [intervals] = confidence_intervals(
+            [self.counts], self.options.metrics, resamples=self.options.confidence,
+            level=self.options.confidence_level, seed=self.options.seed, progress=progress,
+            options=self.options)
+        return replace(self, intervals=intervals)
+
+    def document_order(self, sort_by: str | None = None) -> list[str]:
+        """Document names in key order, or by ``sort_by``'s F1, lowest (worst) first (ties in
+        key order)."""
+        if sort_by is None:
+            return list(self.document_names)
+        if sort_by not in self.options.metrics:
+            raise KeyError(f"metric {sort_by!r} is not reported; expected one of "
+                           f"{', '.join(self.options.metrics)}")
+        scores = self.per_document()
+        return sorted(self.document_names, key=lambda name: scores[name][sort_by].f1)
+
+    def to_dict(self, *, per_document: bool = False, details: bool = False,
+                sort_by: str | None = None) -> dict[str, Any]:
+        """The JSON object ``anascore score --output json`` prints; ``details`` adds
+        :meth:`split_antecedent_details` under ``"split_antecedents"``; ``sort_by`` orders the
+        per-document scores by that metric's F1, worst first."""
         result: dict[str, Any] = {
             "version": self.version,
             "signature": self.signature,
@@ -97,12 +145,23 @@ class Report:
             "metrics": {name: score.to_dict() for name, score in self.metrics.items()},
             "warnings": list(self.warnings),
         }
+        if self.intervals is not None:
+            result["intervals"] = {name: interval.to_dict()
+                                   for name, interval in self.intervals.items()}
         if per_document:
+            scores = self.per_document()
             result["per_document"] = {
-                name: {"metrics": {metric: score.to_dict() for metric, score in scores.items()}}
-                for name, scores in self.per_document().items()
+                name: {"metrics": {metric: score.to_dict()
+                                   for metric, score in scores[name].items()}}
+                for name in self.document_order(sort_by)
             }
+            if sort_by is not None:
+                result["per_document_sorted_by"] = sort_by
+        if details:
+            result["split_antecedents"] = self.split_antecedent_details()
         return result
 
-    def to_json(self, *, per_document: bool = False) -> str:
-        return json.dumps(self.to_dict(per_document=per_document), indent=2)
+    def to_json(self, *, per_document: bool = False, details: bool = False,
+                sort_by: str | None = None) -> str:
+        return json.dumps(self.to_dict(per_document=per_document, details=details,
+                                       sort_by=sort_by), indent=2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from anascore.metrics import REGISTRY
+from anascore.metrics.dominant import DominantScore, class_table_text
 from anascore.report import Report
 from anascore.scores import AverageScore, MetricResult
 
@@ -29,6 +30,13 @@ def render_text(report: Report, *, per_document: bool = False) -> str:
         lines.append(f"corpus ({len(report.document_names)} documents)")
     lines.append(header)
     lines += [_row(name, score) for name, score in report.metrics.items()]
+    for score in report.metrics.values():
+        if isinstance(score, DominantScore):
+            lines += ["", *class_table_text(score)]
     lines.append("")
+    if report.options.only_split_antecedents:
+        lines.append("mode: split-antecedent plurals only (Paun et al. 2023 §7)")
+    elif report.options.keep_split_antecedents:
+        lines.append("mode: split-antecedent plurals scored (Paun et al. 2023)")
     lines.append(f"signature: {report.signature}")
     return "\n".join(lines) + "\n"

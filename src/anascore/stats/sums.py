@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
-from anascore.metrics import REGISTRY
-from anascore.options import DERIVED_METRICS
+from anascore.metrics import REGISTRY, metric_for
+from anascore.options import DERIVED_METRICS, Options
 from anascore.scores import AverageScore, MetricResult
 
 
@@ -25,9 +25,11 @@ def column_sums(matrix: np.ndarray) -> np.ndarray:
     return np.array([math.fsum(column) for column in matrix.T.tolist()], dtype=np.float64)
 
 
-def scores_from_counts(counts: Mapping[str, np.ndarray],
-                       names: Iterable[str]) -> dict[str, MetricResult]:
-    """The score of each metric in ``names`` from summed counts (one vector per metric)."""
+def scores_from_counts(counts: Mapping[str, np.ndarray], names: Iterable[str],
+                       options: Options | None = None) -> dict[str, MetricResult]:
+    """The score of each metric in ``names`` from summed counts (one vector per metric);
+    ``options`` configure the metrics whose count fields depend on them
+    (:func:`anascore.metrics.metric_for`)."""
     results: dict[str, MetricResult] = {}
     for name in names:
         if name in DERIVED_METRICS:
@@ -35,5 +37,5 @@ def scores_from_counts(counts: Mapping[str, np.ndarray],
             f1_values = [REGISTRY[part].score(counts[part]).f1 for part in parts]
             results[name] = AverageScore(sum(f1_values) / len(f1_values), parts)
         else:
-            results[name] = REGISTRY[name].score(counts[name])
+            results[name] = metric_for(name, options).score(counts[name])
     return results

@@ -1,0 +1,471 @@
+"""Split-antecedent plurals in every metric, by one mechanism (Paun et al. 2023 §4–5, §7).
+
+An entity may hold an *accommodated set*: the atomic entities a split-antecedent plural refers
+to (:mod:`anascore.split_antecedents`). Paun et al. generalize each metric with three steps,
+the same for all of them; only the last is the metric's own:
+
+1. **Compare two sets with the metric itself** (§4.2). A key set and a response set are scored
+   as two small documents whose entities are their elements: the metric's own counts over the
+   contingency table of the element entities (:class:`SetMetric`).
+2. **Align the sets one-to-one** by Kuhn–Munkres on the metric's F1 of each pair (§4.2: the
+   alignment τ), so that a response set is credited against one key set at most.
+3. **Add the δ term** of each aligned pair to the metric's counts (§5): the recall of the pair
+   on the recall side, its precision on the precision side. How δ enters is the metric's own
+   formula (B³ and CEAF add it to the cell of the two entities, MUC subtracts a penalty 1 − δ,
+   LEA counts δ per link to the set, BLANC credits links whose node is a set); every entity
+   with a set counts it as one more element.
+
+:func:`split_antecedent_counts` wraps a metric's count function with these steps; a metric
+supplies its :class:`SetMetric` and its generalized count. A document without accommodated
+sets takes the metric's standard path, so every score equals the standard one there.
+
+``only_split_antecedents`` (§7): the metric's counts summed over the aligned pairs of sets, an
+unaligned set paired with the empty set (its numerators 0, its denominators its own), so the
+split-antecedent score is the micro-average the paper reports, and stays additive per document.
+
+Where the paper is silent, and a set of singleton element entities would otherwise earn
+nothing even when resolved perfectly (contrary to the paper's principle, §4.3, that a perfectly
+resolved set counts like a correct mention): MUC between sets counts a singleton element as one
+link, found when it is a singleton in the other set too (the UA scorer does the same); BLANC's
+δ for a kind of link the key (response) set does not have is the recall (precision) of the
+other kind. ``compat="ua"`` follows the UA scorer 2.0 where it departs from the paper; see
+``docs/split-antecedents.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from anascore.contingency import Comparison, Contingency
+from anascore.matching import MATCHERS
+from anascore.metrics.assignment import SMALL_COMPONENT, kuhn_munkres
+from anascore.selection import Side
+from anascore.split_antecedents import AccommodatedSets
+
+Count = Callable[[Comparison], np.ndarray]
+
+_SETS = "split antecedents"
+
+
+@dataclass(frozen=True)
+class SetMetric:
+    """How one metric compares a key set with a response set (Paun et al. 2023 §4.2–4.3).
+
+    ``count`` gives the metric's counts between the element entities of the two sets, from
+    their contingency table; ``weight`` the F1 the alignment maximizes, from those counts;
+    ``deltas`` the δ terms, named ``delta_names``. ``linked``: a δ counts only when the two
+    entities holding the sets share a mention (MUC's link condition, §5.2.1). ``part`` names
+    one of several alignments of a metric (UA BLANC aligns each kind of link on its own);
+    ``split_fields`` are the count fields this part gives the ``only_split_antecedents``
+    score (``None``: all). ``credits_equal_sets`` (``compat="ua"`` only): a key set the
+    alignment leaves alone still earns δ = 1 against a response set equal to it, aligned or
+    not, as the UA scorer's BLANC does (it treats equal sets as one pseudo-mention).
+    """
+
+    count: Callable[[Contingency], np.ndarray]
+    weight: Callable[[np.ndarray], float]
+    deltas: Callable[[np.ndarray], np.ndarray]
+    delta_names: tuple[str, ...] = ("recall", "precision")
+    linked: bool = False
+    part: str = ""
+    split_fields: slice | None = None
+    credits_equal_sets: bool = False
+
+
+@dataclass(frozen=True)
+class SetAlignment:
+    """One metric's alignment of a document's accommodated sets.
+
+    Aligned pairs (F1 > 0): key entity ``key[p]`` and response entity ``response[p]`` (indices
+    into the sides' entities), the F1 ``weight[p]`` the alignment maximized, and the δ terms
+    ``deltas[p]`` named ``delta_names``. Pairs are one-to-one, except that under
+    ``compat="ua"`` a response set may also be credited to a key set equal to it
+    (:attr:`SetMetric.credits_equal_sets`). ``unaligned_key`` and ``unaligned_response`` are the
+    entities whose sets found no partner. ``split_counts`` are the metric's counts of the
+    split-antecedent-only score.
+    """
+
+    key: np.ndarray
+    response: np.ndarray
+    weight: np.ndarray
+    deltas: np.ndarray
+    delta_names: tuple[str, ...]
+    unaligned_key: np.ndarray
+    unaligned_response: np.ndarray
+    split_counts: np.ndarray
+
+    def delta(self, name: str) -> np.ndarray:
+        """The δ term ``name`` of every aligned pair."""
+        return self.deltas[:, self.delta_names.index(name)]
+
+    def has(self, name: str) -> bool:
+        return name in self.delta_names
+
+
+@dataclass(frozen=True)
+class SetAlignmentDetails:
+    """A :class:`SetAlignment` with what is needed to describe it (entity identifiers), kept
+    by a report for ``to_dict(details=True)``."""
+
+    alignment: SetAlignment
+    key_entities: tuple[str, ...]
+    response_entities: tuple[str, ...]
+    key_sets: AccommodatedSets | None
+    response_sets: AccommodatedSets | None
+
+    def to_list(self) -> list[dict[str, Any]]:
+        """Every pair of sets: aligned ones with their F1 and δ terms, then the unaligned key
+        and response sets (paired with the empty set, δ 0)."""
+        alignment = self.alignment
+        pairs = []
+        for number in range(len(alignment.key)):
+            key, response = int(alignment.key[number]), int(alignment.response[number])
+            pair = self._pair(key, response)
+            pair.update((name, float(value)) for name, value in
+                        zip(alignment.delta_names, alignment.deltas[number], strict=True))
+            pair["f1"] = float(alignment.weight[number])
+            pairs.append(pair)
+        for key in alignment.unaligned_key.tolist():
+            pairs.append(self._unaligned(self._pair(key, -1)))
+        for response in alignment.unaligned_response.tolist():
+            pairs.append(self._unaligned(self._pair(-1, response)))
+        return pairs
+
+    def _unaligned(self, pair: dict[str, Any]) -> dict[str, Any]:
+        pair.update((name, 0.0) for name in self.alignment.delta_names)
+        pair["f1"] = 0.0
+        return pair
+
+    def _pair(self, key: int, response: int) -> dict[str, Any]:
+        return {
+            "key_entity": self.key_entities[key] if key >= 0 else None,
+            "key_elements": _elements(self.key_sets, key),
+            "response_entity": self.response_entities[response] if response >= 0 else None,
+            "response_elements": _elements(self.response_sets, response),
+        }
+
+
+def _elements(sets: AccommodatedSets | None, entity: int) -> list[str]:
+    if sets is None or entity < 0:
+        return []
+    holder = int(np.flatnonzero(sets.holders == entity)[0])
+    return [sets.atom_ids[atom] for atom in sets.elements[holder]]
+
+
+def has_accommodated_sets(comparison: Comparison) -> bool:
+    return comparison.key.accommodated is not None or comparison.response.accommodated is not None
+
+
+def split_antecedent_counts(name: str, size: int, standard: Count,
+                            set_metrics: Callable[[Comparison], tuple[SetMetric, ...]],
+                            generalized: Callable[[Comparison, tuple[SetAlignment, ...]],
+                                                  np.ndarray]) -> Count:
+    """A metric's count function with split antecedents (``keep_split_antecedents``).
+
+    ``standard`` counts a document without accommodated sets; ``set_metrics`` gives, for a
+    document's options, how the metric compares sets (one :class:`SetMetric`, or one per
+    separately aligned part); ``generalized`` counts with the alignments. ``size`` is the
+    number of count fields.
+    """
+
+    def count(comparison: Comparison) -> np.ndarray:
+        options = comparison.options
+        if not options.keep_split_antecedents or not has_accommodated_sets(comparison):
+            if options.only_split_antecedents:
+                return np.zeros(size, dtype=np.float64)
+            return standard(comparison)
+        alignments = tuple(set_alignment(comparison, name, metric)
+                           for metric in set_metrics(comparison))
+        if options.only_split_antecedents:
+            counts = np.zeros(size, dtype=np.float64)
+            for metric, alignment in zip(set_metrics(comparison), alignments, strict=True):
+                fields = metric.split_fields or slice(None)
+                counts[fields] = alignment.split_counts[fields]
+            return counts
+        return generalized(comparison, alignments)
+
+    count.__doc__ = standard.__doc__
+    return count
+
+
+def set_alignment(comparison: Comparison, name: str, metric: SetMetric) -> SetAlignment:
+    """The alignment of the document's accommodated sets for metric ``name`` (computed once
+    per document and metric, and kept in ``comparison.derived``)."""
+    key = f"{name}.{metric.part}" if metric.part else name
+    alignment = comparison.derived.get(key)
+    if alignment is None:
+        alignment = comparison.derived[key] = _align(comparison, metric)
+    return alignment
+
+
+def alignment_details(comparison: Comparison) -> dict[str, SetAlignmentDetails]:
+    """Every set alignment the metrics computed for this document, by metric (and part)."""
+    return {
+        name: SetAlignmentDetails(value, comparison.key.entity_ids,
+                                  comparison.response.entity_ids, comparison.key.accommodated,
+                                  comparison.response.accommodated)
+        for name, value in comparison.derived.items() if isinstance(value, SetAlignment)
+    }
+
+
+@dataclass(frozen=True)
+class _ElementTables:
+    """The contingency table between the key's and the response's element entities (atoms),
+    from which the table of any two sets is cut."""
+
+    key_sets: AccommodatedSets | None
+    response_sets: AccommodatedSets | None
+    key_atom_sizes: np.ndarray
+    response_atom_sizes: np.ndarray
+    cells: dict[tuple[int, int], int]
+    overlapping: list[tuple[int, int]]
+
+    def table(self, key_set: int | None, response_set: int | None) -> Contingency:
+        """The table between the elements of two sets (``None``: the empty set)."""
+        rows = self.key_sets.elements[key_set] if key_set is not None and self.key_sets else ()
+        columns = (self.response_sets.elements[response_set]
+                   if response_set is not None and self.response_sets else ())
+        column_of = {atom: number for number, atom in enumerate(columns)}
+        cells = {}
+        for row_number, row in enumerate(rows):
+            for column, column_number in column_of.items():
+                count = self.cells.get((row, column))
+                if count:
+                    cells[(row_number, column_number)] = count
+        return Contingency.from_cells(self.key_atom_sizes[list(rows)].tolist(),
+                                      self.response_atom_sizes[list(columns)].tolist(), cells)
+
+    def identical(self, key_set: int, response_set: int) -> bool:
+        """Whether each element of one set has exactly the mentions of an element of the
+        other (the UA scorer's equality of split antecedents)."""
+        table = self.table(key_set, response_set)
+        return (len(table.key_sizes) == len(table.response_sizes) == len(table.counts)
+                and len(set(table.rows.tolist())) == len(table.counts)
+                and len(set(table.columns.tolist())) == len(table.counts)
+                and bool((table.counts == table.key_sizes[table.rows]).all())
+                and bool((table.counts == table.response_sizes[table.columns]).all()))
+
+
+def _element_tables(comparison: Comparison) -> _ElementTables:
+    cached = comparison.derived.get(_SETS)
+    if cached is not None:
+        return cached
+    key, response = comparison.key, comparison.response
+    key_sets, response_sets = key.accommodated, response.accommodated
+    key_extra = key_sets.extra_mentions if key_sets else ()
+    response_extra = response_sets.extra_mentions if response_sets else ()
+    alignment = comparison.alignment
+    if key_extra or response_extra:
+        alignment = MATCHERS[comparison.options.match](key.mentions + key_extra,
+                                                       response.mentions + response_extra)
+    key_atom_of = _atom_of(key_sets, len(key.mentions) + len(key_extra))
+    response_atom_of = _atom_of(response_sets, len(response.mentions) + len(response_extra))
+    rows = key_atom_of[alignment.key]
+    columns = response_atom_of[alignment.response]
+    both = (rows >= 0) & (columns >= 0)
+    cells: dict[tuple[int, int], int] = {}
+    for row, column in zip(rows[both].tolist(), columns[both].tolist(), strict=True):
+        cells[(row, column)] = cells.get((row, column), 0) + 1
+    overlapping: set[tuple[int, int]] = set()
+    if key_sets and response_sets:
+        key_sets_of = _sets_of(key_sets)
+        response_sets_of = _sets_of(response_sets)
+        for row, column in cells:
+            overlapping.update((key_set, response_set) for key_set in key_sets_of[row]
+                               for response_set in response_sets_of[column])
+    tables = _ElementTables(
+        key_sets, response_sets,
+        key_sets.atom_sizes if key_sets else np.zeros(0, dtype=np.int64),
+        response_sets.atom_sizes if response_sets else np.zeros(0, dtype=np.int64),
+        cells, sorted(overlapping))
+    comparison.derived[_SETS] = tables
+    return tables
+
+
+def _atom_of(sets: AccommodatedSets | None, mention_count: int) -> np.ndarray:
+    atom_of = np.full(max(mention_count, 1), -1, dtype=np.int64)
+    if sets is not None:
+        for atom, mentions in enumerate(sets.atom_mentions):
+            atom_of[mentions] = atom
+    return atom_of
+
+
+def _sets_of(sets: AccommodatedSets) -> list[list[int]]:
+    """For each atom, the sets it belongs to."""
+    member_of: list[list[int]] = [[] for _ in sets.atom_ids]
+    for number, elements in enumerate(sets.elements):
+        for atom in elements:
+            member_of[atom].append(number)
+    return member_of
+
+
+def _align(comparison: Comparison, metric: SetMetric) -> SetAlignment:
+    tables = _element_tables(comparison)
+    key_count = len(tables.key_sets) if tables.key_sets else 0
+    response_count = len(tables.response_sets) if tables.response_sets else 0
+    compat_ua = comparison.options.compat == "ua"
+    weights = np.zeros((key_count, response_count))
+    counts_of: dict[tuple[int, int], np.ndarray] = {}
+    deltas_of: dict[tuple[int, int], np.ndarray] = {}
+    for pair in tables.overlapping:
+        counts = metric.count(tables.table(*pair))
+        counts_of[pair] = counts
+        weights[pair] = metric.weight(counts)
+        deltas_of[pair] = metric.deltas(counts)
+    key_holders = tables.key_sets.holders if tables.key_sets else np.zeros(0, dtype=np.int64)
+    response_holders = (tables.response_sets.holders if tables.response_sets
+                        else np.zeros(0, dtype=np.int64))
+    if compat_ua:
+        pairs = _ua_pairs(weights, _ua_order(comparison.key, tables.key_sets),
+                          _ua_order(comparison.response, tables.response_sets))
+    else:
+        key_grid, response_grid = np.meshgrid(key_holders, response_holders, indexing="ij")
+        shared = common_mentions(comparison.table, key_grid.ravel(),
+                                 response_grid.ravel()).reshape(weights.shape)
+        pairs = _best_pairs(weights, shared.astype(np.float64), comparison.table.aligned)
+    aligned = [pair for pair in pairs if weights[pair] > 0]
+    aligned_keys = {key for key, _ in aligned}
+    aligned_responses = {response for _, response in aligned}
+    unaligned_key = [key for key in range(key_count) if key not in aligned_keys]
+    unaligned_response = [response for response in range(response_count)
+                          if response not in aligned_responses]
+    split_parts = [counts_of[pair] for pair in aligned]
+    split_parts += [metric.count(tables.table(key, None)) for key in unaligned_key]
+    split_parts += [metric.count(tables.table(None, response)) for response in unaligned_response]
+    split_counts = np.sum(split_parts, axis=0)
+    if compat_ua and metric.credits_equal_sets:
+        twins = [(key, response) for key, response in tables.overlapping
+                 if key in unaligned_key and tables.identical(key, response)]
+        deltas_of.update((twin, np.ones(len(metric.delta_names))) for twin in twins)
+        aligned += twins
+        unaligned_key = [key for key in unaligned_key if key not in {key for key, _ in twins}]
+    key_index = np.asarray([key_holders[key] for key, _ in aligned], dtype=np.int64)
+    response_index = np.asarray([response_holders[response] for _, response in aligned],
+                                dtype=np.int64)
+    deltas = np.array([deltas_of[pair] for pair in aligned], dtype=np.float64).reshape(
+        len(aligned), len(metric.delta_names))
+    if metric.linked and len(aligned):
+        deltas[common_mentions(comparison.table, key_index, response_index) == 0] = 0.0
+    return SetAlignment(
+        key=key_index, response=response_index,
+        weight=np.asarray([weights[pair] for pair in aligned], dtype=np.float64),
+        deltas=deltas, delta_names=metric.delta_names,
+        unaligned_key=np.asarray([key_holders[key] for key in unaligned_key], dtype=np.int64),
+        unaligned_response=np.asarray([response_holders[response]
+                                       for response in unaligned_response], dtype=np.int64),
+        split_counts=np.asarray(split_counts, dtype=np.float64),
+    )
+
+
+def _best_pairs(weights: np.ndarray, shared: np.ndarray,
+                bound: int) -> list[tuple[int, int]]:
+    """A maximum-weight one-to-one pairing of rows and columns (Kuhn–Munkres).
+
+    Among pairings of equal total weight, the one whose paired plural entities share the most
+    mentions (``shared``, at most ``bound`` in total): the weights are compared to 10⁻⁹, then
+    the shared mentions decide. Only rows and columns with some positive weight take part.
+    """
+    rows = np.flatnonzero(weights.any(axis=1))
+    columns = np.flatnonzero(weights.any(axis=0))
+    if len(rows) == 0:
+        return []
+    block = weights[np.ix_(rows, columns)]
+    scale = float(bound + 1)
+    if 1e9 * scale * min(block.shape) < 2.0**52:
+        block = np.round(block * 1e9) * scale + shared[np.ix_(rows, columns)]
+    if block.size <= SMALL_COMPONENT:
+        chosen_rows, chosen_columns = kuhn_munkres(block)
+    else:
+        from scipy.optimize import linear_sum_assignment
+
+        chosen_rows, chosen_columns = linear_sum_assignment(block, maximize=True)
+    return [(int(rows[row]), int(columns[column]))
+            for row, column in zip(chosen_rows.tolist(), chosen_columns.tolist(), strict=True)]
+
+
+def _ua_order(side: Side, sets: AccommodatedSets | None) -> np.ndarray:
+    """The order in which the UA scorer lists a side's sets: by the first markable of the
+    entity holding each in the file (earliest start, the longer first)."""
+    if sets is None:
+        return np.zeros(0, dtype=np.int64)
+    first = []
+    for holder in sets.holders.tolist():
+        mentions = np.flatnonzero(side.entity_of == holder).tolist()
+        first.append(min((side.mentions[k].start, -side.mentions[k].end) for k in mentions))
+    return np.asarray(sorted(range(len(first)), key=first.__getitem__), dtype=np.int64)
+
+
+def _ua_pairs(weights: np.ndarray, key_order: np.ndarray,
+              response_order: np.ndarray) -> list[tuple[int, int]]:
+    """The pairing the UA scorer 2.0 makes, ties included: scipy's assignment on the whole
+    matrix, its rows and columns in the UA scorer's order."""
+    if weights.size == 0:
+        return []
+    from scipy.optimize import linear_sum_assignment
+
+    rows, columns = linear_sum_assignment(-weights[np.ix_(key_order, response_order)])
+    return [(int(key_order[row]), int(response_order[column]))
+            for row, column in zip(rows.tolist(), columns.tolist(), strict=True)]
+
+
+def common_mentions(table: Contingency, key: np.ndarray, response: np.ndarray) -> np.ndarray:
+    """nᵢⱼ for each pair of entities ``(key[p], response[p])`` (0 where they share no
+    mention)."""
+    width = max(len(table.response_sizes), 1)
+    count_of = dict(zip((table.rows * width + table.columns).tolist(), table.counts.tolist(),
+                        strict=True))
+    return np.asarray([count_of.get(cell, 0) for cell in (key * width + response).tolist()],
+                      dtype=np.int64)
+
+
+def set_sizes(comparison: Comparison) -> tuple[np.ndarray, np.ndarray]:
+    """Entity sizes with an accommodated set counted as one more element (§4.1):
+    ``|Kᵢˢ ⊕ Kᵢᵐ| = 1 + |Kᵢᵐ|``."""
+    key, response = comparison.key, comparison.response
+    table = comparison.table
+    key_sizes = table.key_sizes
+    response_sizes = table.response_sizes
+    if key.accommodated is not None:
+        key_sizes = key_sizes + key.accommodated.has_set(len(key_sizes))
+    if response.accommodated is not None:
+        response_sizes = response_sizes + response.accommodated.has_set(len(response_sizes))
+    return key_sizes, response_sizes
+
+
+def table_with_sets(comparison: Comparison, alignment: SetAlignment, delta: str) -> Contingency:
+    """The document's table with accommodated sets counted in: sizes one larger for entities
+    with a set, and the cell of each aligned pair increased by its δ term ``delta``
+    (``nᵢⱼ + δᵢⱼ``, Paun et al. 2023 §5.1 and §5.3). Counts become floats."""
+    table = comparison.table
+    key_sizes, response_sizes = set_sizes(comparison)
+    rows = np.concatenate([table.rows, alignment.key])
+    columns = np.concatenate([table.columns, alignment.response])
+    values = np.concatenate([table.counts.astype(np.float64), alignment.delta(delta)])
+    width = max(len(response_sizes), 1)
+    cells, inverse = np.unique(rows * width + columns, return_inverse=True)
+    counts = np.bincount(inverse.ravel(), weights=values, minlength=len(cells))
+    return Contingency(key_sizes, response_sizes, cells // width, cells % width, counts)
+
+
+def prf_deltas(counts: np.ndarray) -> np.ndarray:
+    """δ terms of a metric with :data:`~anascore.metrics.base.PRF_FIELDS` counts: the recall
+    and the precision of the two sets."""
+    recall_num, recall_den, precision_num, precision_den = counts.tolist()
+    return np.array([recall_num / recall_den if recall_den else 0.0,
+                     precision_num / precision_den if precision_den else 0.0])
+
+
+def prf_weight(counts: np.ndarray) -> float:
+    recall, precision = prf_deltas(counts).tolist()
+    return 2 * recall * precision / (recall + precision) if recall + precision else 0.0
+
+
+def f1_deltas(counts: np.ndarray) -> np.ndarray:
+    """δ terms as the UA scorer computes them for CEAF: the F1 of the two sets on both
+    sides."""
+    value = prf_weight(counts)
+    return np.array([value, value])

@@ -1,0 +1,77 @@
+"""CSV output: one tidy table of every number, for spreadsheets and data frames.
+
+One row per (section, system, document, metric), where ``section`` is ``corpus`` (corpus
+scores, with their intervals when computed), ``document`` (per-document scores), or the name
+of a paired test (``paired-bs``, ``paired-ar``: one row per compared system and metric).
+Scores and p-values are fractions, as in the JSON output; empty cells where a value does not
+apply. Every row carries the signature, so that a row taken out of the file still says how it
+was computed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from anascore.metrics.dominant import DominantScore
+from anascore.report.systems import SystemsReport
+from anascore.scores import MetricResult
+
+COLUMNS = (
+    "section", "system", "document", "metric", "recall", "precision", "f1",
+    "recall_low", "recall_high", "precision_low", "precision_high", "f1_low", "f1_high",
+    "baseline", "delta", "delta_low", "delta_high", "win_rate", "p_value", "p_adjusted",
+    "trials", "signature",
+)
+
+
+def _score_fields(score: MetricResult) -> dict[str, Any]:
+    return {"recall": getattr(score, "recall", None),
+            "precision": getattr(score, "precision", None), "f1": score.f1}
+
+
+def render_csv(systems: SystemsReport, *, per_document: bool = False,
+               sort_by: str | None = None) -> str:
+    """Every number of the report as CSV rows (see the module docstring)."""
+    rows: list[dict[str, Any]] = []
+    for system, report in zip(systems.names, systems.reports, strict=True):
+        for metric, score in report.metrics.items():
+            row = {"section": "corpus", "system": system, "metric": metric,
+                   **_score_fields(score)}
+            if report.intervals is not None:
+                interval = report.intervals[metric]
+                for name in ("recall", "precision", "f1"):
+                    bounds = getattr(interval, name)
+                    if bounds is not None:
+                        row[f"{name}_low"], row[f"{name}_high"] = bounds.low, bounds.high
+            rows.append(row)
+    for system, report in zip(systems.names, systems.reports, strict=True):
+        score = report.metrics.get("dominant")
+        if isinstance(score, DominantScore):  # its classes and averages, as 'dominant:CLASS'
+            parts = [(item.coreference_class, item) for item in score.classes] + [
+                ("micro", score.micro), ("macro", score.macro), ("scheme", score.scheme)]
+            rows += [{"section": "corpus", "system": system, "metric": f"dominant:{part}",
+                      **_score_fields(values)} for part, values in parts]
+    for result in systems.tests:
+        rows.append({"section": result.test, "system": result.system, "metric": result.metric,
+                     "f1": result.system_f1, "baseline": result.baseline,
+                     "delta": result.delta, "delta_low": result.delta_low,
+                     "delta_high": result.delta_high, "win_rate": result.win_rate,
+                     "p_value": result.p_value, "p_adjusted": result.p_adjusted,
+                     "trials": result.trials})
+    if per_document or sort_by is not None:
+        for system, report in zip(systems.names, systems.reports, strict=True):
+            scores = report.per_document()
+            for document in report.document_order(sort_by):
+                for metric, score in scores[document].items():
+                    rows.append({"section": "document", "system": system,
+                                 "document": document, "metric": metric,
+                                 **_score_fields(score)})
+    output = io.StringIO()
+    writer = csv.DictWriter(output, COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        row["signature"] = systems.signature
+        writer.writerow({name: "" if value is None else value for name, value in row.items()})
+    return output.getvalue()

@@ -1,0 +1,256 @@
+"""Plots (the optional ``plot`` extra: ``pip install anascore[plot]``, which brings matplotlib).
+
+* :func:`plot_report` draws a JSON report of ``anascore score`` (one or several systems): each
+  metric's F1 per system as bars, with the bootstrap interval as an error bar when the report
+  has intervals; and, when the report has per-document scores, the distribution of one
+  metric's per-document F1 per system (a box plot over the documents, every document a dot).
+* :func:`plot_lab` draws the curves of ``anascore lab``: one panel per figure of Moosavi &
+  Strube (2016), a line per metric.
+
+The format follows the file name (``.png`` or ``.svg``). matplotlib is imported only here and
+only when drawing, with its non-interactive Agg canvas (no display needed).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from anascore.errors import AnascoreError, FormatError, OptionsError
+from anascore.options import METRIC_NAMES
+
+if TYPE_CHECKING:
+    from anascore.lab import Experiment
+
+IMAGE_FORMATS = (".png", ".svg")
+_TITLES = {"mentions": "Mentions", "muc": "MUC", "bcub": "B³", "ceafm": "CEAFm",
+           "ceafe": "CEAFe", "blanc": "BLANC", "lea": "LEA", "conll": "CoNLL"}
+
+
+def _title(metric: str) -> str:
+    return _TITLES.get(metric, metric)
+
+
+def _figure_class() -> Any:
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise AnascoreError("plots need matplotlib; install the plot extra: "
+                            "pip install 'anascore[plot]'") from None
+    return Figure
+
+
+def _check_output(path: str | os.PathLike[str]) -> Path:
+    output = Path(path)
+    if output.suffix.lower() not in IMAGE_FORMATS:
+        raise OptionsError(f"cannot tell the image format of {output}; expected a file name "
+                           f"ending in {' or '.join(IMAGE_FORMATS)}")
+    return output
+
+
+@dataclass(frozen=True)
+class PlottedSystem:
+    """What a plot needs of one system of a JSON report."""
+
+    name: str
+    f1: dict[str, float]
+    intervals: dict[str, tuple[float, float]] | None
+    documents: dict[str, dict[str, float]] | None
+
+
+def systems_of(report: dict[str, Any], path: str = "report") -> list[PlottedSystem]:
+    """The systems of a JSON report of one response (``metrics`` at the top) or of several
+    (``systems``)."""
+    if "systems" in report:
+        entries = list(report["systems"].items())
+    elif "metrics" in report:
+        entries = [("response", report)]
+    else:
+        raise FormatError("not a JSON report of 'anascore score': expected a 'metrics' or "
+                          "'systems' field", path=path)
+    systems = []
+    for name, entry in entries:
+        try:
+            f1 = {metric: float(score["f1"]) for metric, score in entry["metrics"].items()}
+            intervals = None
+            if "intervals" in entry:
+                intervals = {metric: (float(value["f1"]["low"]), float(value["f1"]["high"]))
+                             for metric, value in entry["intervals"].items()}
+            documents = None
+            if "per_document" in entry:
+                documents = {document: {metric: float(score["f1"])
+                                        for metric, score in value["metrics"].items()}
+                             for document, value in entry["per_document"].items()}
+        except (KeyError, TypeError, ValueError) as error:
+            raise FormatError(f"system {name!r}: missing or malformed field {error}",
+                              path=path) from None
+        systems.append(PlottedSystem(name, f1, intervals, documents))
+    return systems
+
+
+def load_report(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """A JSON report from a file (``-``: standard input)."""
+    name = os.fspath(path)
+    try:
+        text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+    except OSError as error:
+        raise FormatError(f"cannot read the report: {error.strerror}", path=name) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise FormatError(f"not JSON: {error.msg}", path=name, line=error.lineno) from None
+    if not isinstance(data, dict):
+        raise FormatError("not a JSON report of 'anascore score'", path=name)
+    return data
+
+
+def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
+                metric: str | None = None, path: str = "report") -> None:
+    """Draw a JSON report to ``output`` (see the module docstring)."""
+    target = _check_output(output)
+    systems = systems_of(report, path)
+    metrics = [name for name in METRIC_NAMES if name in systems[0].f1] + [
+        name for name in systems[0].f1 if name not in METRIC_NAMES]
+    with_documents = all(system.documents for system in systems)
+    if metric is None:
+        metric = "conll" if "conll" in metrics else metrics[-1]
+    elif metric not in metrics:
+        raise OptionsError(f"metric {metric!r} is not in the report; expected one of "
+                           f"{', '.join(metrics)}")
+    figure_class = _figure_class()
+    panels = 2 if with_documents else 1
+    width = max(7.0, 1.0 + 0.35 * len(metrics) * max(len(systems), 2))
+    figure = figure_class(figsize=(width, 4.2 * panels), layout="constrained")
+    axes = figure.subplots(panels, 1, squeeze=False)[:, 0]
+    colors = [f"C{index % 10}" for index in range(len(systems))]
+
+    bars = axes[0]
+    positions = np.arange(len(metrics))
+    bar_width = 0.8 / len(systems)
+    lowest = 100.0
+    for index, system in enumerate(systems):
+        values = np.array([system.f1[name] * 100 for name in metrics])
+        offsets = positions - 0.4 + bar_width * (index + 0.5)
+        errors = None
+        if system.intervals is not None:
+            lows = np.array([system.intervals[name][0] * 100 for name in metrics])
+            highs = np.array([system.intervals[name][1] * 100 for name in metrics])
+            errors = np.vstack([values - lows, highs - values])
+            lowest = min(lowest, float(lows.min()))
+        lowest = min(lowest, float(values.min()))
+        bars.bar(offsets, values, bar_width * 0.92, color=colors[index], label=system.name,
+                 yerr=errors, capsize=3 if errors is not None else 0,
+                 error_kw={"elinewidth": 1, "ecolor": "black"})
+        tops = values if errors is None else values + errors[1]
+        labels = [f"{value:.1f}" for value in values]
+        for x, label, top in zip(offsets, labels, tops, strict=True):
+            bars.annotate(label, (x, top), xytext=(0, 3),
+                          textcoords="offset points", ha="center", va="bottom", fontsize=7,
+                          rotation=90 if len(systems) > 2 else 0)
+    bars.set_xticks(positions, [_title(name) for name in metrics])
+    floor = max(0.0, 10 * np.floor(lowest / 10) - 10)
+    bars.set_ylim(floor, 104 if len(systems) <= 2 else 108)
+    bars.set_ylabel("F1 (%)")
+    interval_note = ""
+    if systems[0].intervals is not None:
+        level = report.get("options", {}).get("confidence_level", 0.95)
+        interval_note = f"; error bars: {float(level):.0%} bootstrap intervals"
+    bars.set_title(f"Corpus F1 per metric ({report.get('documents', '?')} documents"
+                   f"{interval_note})", fontsize=10)
+    bars.grid(axis="y", alpha=0.3)
+    bars.set_axisbelow(True)
+    bars.legend(fontsize=8, loc="lower right" if floor == 0 else "best")
+
+    if with_documents:
+        spread = axes[1]
+        data = [[scores[metric] * 100 for scores in system.documents.values()]  # type: ignore[union-attr]
+                for system in systems]
+        box = spread.boxplot(data, tick_labels=[system.name for system in systems],
+                             widths=0.5, showfliers=False, patch_artist=True,
+                             medianprops={"color": "black"})
+        for patch, color in zip(box["boxes"], colors, strict=True):
+            patch.set_facecolor(color)
+            patch.set_alpha(0.3)
+        jitter = np.random.default_rng(0)
+        for index, document_f1 in enumerate(data):
+            xs = index + 1 + jitter.uniform(-0.15, 0.15, len(document_f1))
+            spread.scatter(xs, document_f1, s=10, color=colors[index], alpha=0.7, zorder=3)
+            spread.scatter([index + 1], [systems[index].f1[metric] * 100], marker="D", s=40,
+                           color="black", zorder=4,
+                           label="corpus F1" if index == 0 else None)
+        spread.set_ylabel(f"{_title(metric)} F1 per document (%)")
+        spread.set_title(f"Per-document {_title(metric)} F1 "
+                         f"({len(data[0])} documents; boxes: quartiles)", fontsize=10)
+        spread.grid(axis="y", alpha=0.3)
+        spread.set_axisbelow(True)
+        spread.legend(fontsize=8, loc="lower right")
+    signature = report.get("signature")
+    if signature:
+        figure.text(0.01, 0.0, f"anascore signature: {signature}", fontsize=6, color="0.35",
+                    ha="left", va="bottom")
+        figure.get_layout_engine().set(rect=(0, 0.02, 1, 0.98))
+    figure.savefig(target, dpi=150)
+
+
+def plot_report_file(path: str | os.PathLike[str], output: str | os.PathLike[str], *,
+                     metric: str | None = None) -> None:
+    """:func:`plot_report` of a JSON report file (``-``: standard input)."""
+    plot_report(load_report(path), output, metric=metric, path=os.fspath(path))
+
+
+def plot_lab(experiments: Sequence[Experiment], output: str | os.PathLike[str]) -> None:
+    """The lab's curves: a panel per experiment (figure of the paper), a line per metric."""
+    target = _check_output(output)
+    from anascore.lab import lab_metrics
+
+    metrics = [name for name in lab_metrics(experiments) if name != "conll"]
+    figure_class = _figure_class()
+    columns = 2
+    rows = (len(experiments) + 1 + columns - 1) // columns
+    figure = figure_class(figsize=(12, 3.6 * rows), layout="constrained")
+    axes = figure.subplots(rows, columns, squeeze=False).ravel()
+    markers = "os^vDPX*"
+    handles: list[Any] = []
+    for axis, experiment in zip(axes, experiments, strict=False):
+        categorical = experiment.figure in (6, 7)
+        counted = experiment.figure in (4, 5)
+        xs = (np.arange(len(experiment.points)) if categorical or counted
+              else np.array([point.x * 100 for point in experiment.points]))
+        for index, name in enumerate(metrics):
+            (line,) = axis.plot(xs, [value * 100 for value in experiment.curve(name)],
+                                marker=markers[index % len(markers)], markersize=4,
+                                linewidth=1.2, color=f"C{index}", label=_title(name),
+                                linestyle="--" if name == "mentions" else "-")
+            if len(handles) < len(metrics):
+                handles.append(line)
+        if categorical:
+            axis.set_xticks(xs, [point.label for point in experiment.points], fontsize=8,
+                            rotation=45 if experiment.figure == 7 else 0)
+        if counted:
+            axis.set_xticks(xs[::2])
+            axis.set_xlabel("key entities resolved (number)", fontsize=8)
+        else:
+            axis.set_xlabel(experiment.x_label + ("" if categorical else " (%)"), fontsize=8)
+        axis.set_ylabel("F1 (%)", fontsize=8)
+        axis.set_title(f"Figure {experiment.figure}: {experiment.title}", fontsize=10)
+        axis.grid(alpha=0.3)
+        if experiment.figure in (6, 7):
+            low = min(min(experiment.curve(name)) for name in metrics) * 100
+            axis.set_ylim(max(0.0, np.floor(low) - 1), 100.5)
+        else:
+            axis.set_ylim(-2, 102)
+    for axis in axes[len(experiments):]:
+        axis.axis("off")
+    legend_axis = axes[len(experiments)] if len(axes) > len(experiments) else axes[-1]
+    legend_axis.legend(handles=handles, loc="center", fontsize=10, frameon=False,
+                       title="metric (dashed: mention identification)")
+    figure.suptitle("anascore lab: metric sensitivity (Moosavi & Strube 2016, §6); key "
+                    "entities 1×20, 2×10, 3×5, 1×4, 10×2", fontsize=11)
+    figure.savefig(target, dpi=130)

@@ -1,0 +1,170 @@
+"""Several responses scored against one key: the report a comparison of systems prints.
+
+A :class:`SystemsReport` holds one :class:`~anascore.report.Report` per response (each with its
+documents × fields count matrices, and its intervals when asked), the systems' names (the
+first is the baseline) and the paired tests of every other system against the baseline. Every
+output format renders this one object.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import PurePath
+from typing import Any
+
+from anascore.errors import OptionsError
+from anascore.options import Options
+from anascore.report import Report
+from anascore.stats.bootstrap import confidence_intervals
+from anascore.stats.significance import (
+    APPROXIMATE_RANDOMIZATION,
+    PAIRED_BOOTSTRAP,
+    PairedResult,
+    approximate_randomization,
+    paired_bootstrap,
+)
+from anascore.version import __version__
+
+
+@dataclass(frozen=True)
+class SystemsReport:
+    """Scores of several responses against one key.
+
+    Attributes
+    ----------
+    names
+        One name per response, in the order given; the first is the baseline of the tests.
+    reports
+        One :class:`Report` per response, on the same documents.
+    tests
+        Every paired test result (system against baseline, per metric and test).
+    """
+
+    names: tuple[str, ...]
+    reports: tuple[Report, ...]
+    tests: tuple[PairedResult, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if len(self.names) != len(self.reports) or not self.reports:
+            raise OptionsError("a systems report needs one name per report, and a report")
+        if len(set(self.names)) != len(self.names):
+            raise OptionsError(f"system names must differ: {', '.join(self.names)}")
+
+    @property
+    def options(self) -> Options:
+        return self.reports[0].options
+
+    @property
+    def baseline(self) -> str:
+        return self.names[0]
+
+    @property
+    def document_names(self) -> tuple[str, ...]:
+        return self.reports[0].document_names
+
+    @property
+    def signature(self) -> str:
+        return self.options.signature()
+
+    @property
+    def version(self) -> str:
+        return __version__
+
+    def report(self, name: str) -> Report:
+        """The report of the system called ``name``."""
+        try:
+            return self.reports[self.names.index(name)]
+        except ValueError:
+            raise KeyError(f"no system {name!r}; expected one of {', '.join(self.names)}")\
+                from None
+
+    def test_results(self, test: str) -> list[PairedResult]:
+        """The results of one test (``paired-bs`` or ``paired-ar``), system by system."""
+        return [result for result in self.tests if result.test == test]
+
+    def with_statistics(self, *, progress: bool = False) -> SystemsReport:
+        """A copy with what the options ask for: intervals for every system
+        (``confidence``), paired bootstrap (``paired_bs``) and approximate randomization
+        (``paired_ar``) tests of every system against the first.
+
+        Raises
+        ------
+        OptionsError
+            A paired test with fewer than two systems.
+        """
+        options = self.options
+        if (options.paired_bs or options.paired_ar) and len(self.reports) < 2:
+            raise OptionsError("paired tests compare responses with the first one; give at "
+                               "least two responses")
+        count_sets = [report.counts for report in self.reports]
+        reports = self.reports
+        if options.confidence:
+            intervals = confidence_intervals(
+                count_sets, options.metrics, resamples=options.confidence,
+                level=options.confidence_level, seed=options.seed, progress=progress,
+                options=options)
+            reports = tuple(replace(report, intervals=system_intervals)
+                            for report, system_intervals in zip(reports, intervals, strict=True))
+        tests: list[PairedResult] = []
+        if options.paired_bs:
+            for results in paired_bootstrap(count_sets, options.metrics, self.names,
+                                            resamples=options.paired_bs, seed=options.seed,
+                                            level=options.confidence_level, progress=progress,
+                                            options=options):
+                tests.extend(results.values())
+        if options.paired_ar:
+            for results in approximate_randomization(count_sets, options.metrics, self.names,
+                                                     trials=options.paired_ar, seed=options.seed,
+                                                     progress=progress, options=options):
+                tests.extend(results.values())
+        return replace(self, reports=reports, tests=tuple(tests))
+
+    def to_dict(self, *, per_document: bool = False, details: bool = False,
+                sort_by: str | None = None) -> dict[str, Any]:
+        """The JSON object ``anascore score KEY RESPONSE… --output json`` prints for several
+        responses: the settings, then each system's report (as :meth:`Report.to_dict`
+        without the shared fields), then the tests by test, system and metric."""
+        shared = ("version", "signature", "options", "documents")
+        systems: dict[str, Any] = {}
+        for name, report in zip(self.names, self.reports, strict=True):
+            system = report.to_dict(per_document=per_document, details=details,
+                                    sort_by=sort_by)
+            systems[name] = {key: value for key, value in system.items() if key not in shared}
+        result: dict[str, Any] = {
+            "version": self.version,
+            "signature": self.signature,
+            "options": self.options.to_dict(),
+            "documents": len(self.document_names),
+            "baseline": self.baseline,
+            "systems": systems,
+        }
+        if self.tests:
+            significance: dict[str, dict[str, dict[str, Any]]] = {}
+            for test in (PAIRED_BOOTSTRAP, APPROXIMATE_RANDOMIZATION):
+                for outcome in self.test_results(test):
+                    significance.setdefault(test, {}).setdefault(outcome.system, {})[
+                        outcome.metric] = outcome.to_dict()
+            result["significance"] = significance
+            result["correction"] = "holm (over the systems compared with the baseline, " \
+                                   "per metric and test)"
+        return result
+
+    def to_json(self, *, per_document: bool = False, details: bool = False,
+                sort_by: str | None = None) -> str:
+        return json.dumps(self.to_dict(per_document=per_document, details=details,
+                                       sort_by=sort_by), indent=2)
+
+
+def system_names(paths: Sequence[str]) -> tuple[str, ...]:
+    """Names for responses given as paths: the file names when they differ, else the paths
+    as given (and a number after a path given twice)."""
+    short = [PurePath(path).name or path for path in paths]
+    names = short if len(set(short)) == len(short) else list(paths)
+    seen: dict[str, int] = {}
+    result = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        result.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
+    return tuple(result)

@@ -1,0 +1,85 @@
+"""``anascore plot`` (the plot extra) draws JSON reports and the lab; without matplotlib it
+says how to get it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from stats_fixtures import corpus, system
+
+from anascore.cli import main
+from anascore.formats.conll2012 import write_conll2012
+
+KEYS = corpus(8, seed=31)
+
+
+@pytest.fixture
+def report_files(tmp_path: Path, capsys) -> dict[str, Path]:
+    write_conll2012(KEYS, tmp_path / "key.conll")
+    for name, seed in (("a", 32), ("b", 33)):
+        write_conll2012(system(KEYS, seed, (0, 3)), tmp_path / f"{name}.conll")
+    reports = {}
+    for name, arguments in (
+            ("single", ["a.conll"]),
+            ("several", ["a.conll", "b.conll", "--confidence", "200", "--per-document"])):
+        assert main(["score", str(tmp_path / "key.conll"),
+                     *[str(tmp_path / value) if value.endswith(".conll") else value
+                       for value in arguments], "--output", "json"]) == 0
+        reports[name] = tmp_path / f"{name}.json"
+        reports[name].write_text(capsys.readouterr().out)
+    return reports
+
+
+def test_plots_need_a_known_image_format(report_files, tmp_path, capsys) -> None:
+    assert main(["plot", str(report_files["single"]), "-o", str(tmp_path / "x.jpg")]) == 1
+    assert "expected a file name ending in .png or .svg" in capsys.readouterr().err
+
+
+def test_not_a_report(tmp_path, capsys) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{\"hello\": 1}")
+    assert main(["plot", str(bad), "-o", str(tmp_path / "x.png")]) == 1
+    assert "not a JSON report of 'anascore score'" in capsys.readouterr().err
+    bad.write_text("{")
+    assert main(["plot", str(bad), "-o", str(tmp_path / "x.png")]) == 1
+    assert f"{bad}:1: not JSON" in capsys.readouterr().err
+
+
+def test_without_matplotlib_the_error_names_the_extra(report_files, tmp_path, capsys,
+                                                      monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
+    assert main(["plot", str(report_files["single"]), "-o", str(tmp_path / "x.png")]) == 1
+    assert "pip install 'anascore[plot]'" in capsys.readouterr().err
+
+
+def test_png_and_svg_of_reports_and_of_the_lab(report_files, tmp_path) -> None:
+    pytest.importorskip("matplotlib")
+    single, several = tmp_path / "single.png", tmp_path / "several.svg"
+    assert main(["plot", str(report_files["single"]), "-o", str(single)]) == 0
+    assert single.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert main(["plot", str(report_files["several"]), "-o", str(several), "--metric",
+                 "lea"]) == 0
+    svg = several.read_text()
+    assert "<svg" in svg
+    # Two panels (bars, then the per-document distribution) with their titles.
+    assert "Corpus F1 per metric" in svg and "Per-document LEA F1" in svg
+    assert main(["plot", str(report_files["several"]), "-o", str(several), "--metric",
+                 "nope"]) == 1
+    lab = tmp_path / "lab.png"
+    assert main(["lab", "--plot", str(lab)]) == 0
+    assert lab.stat().st_size > 50_000
+
+
+def test_systems_of_a_report(report_files) -> None:
+    from anascore.report.plot import systems_of
+
+    [single] = systems_of(json.loads(report_files["single"].read_text()))
+    assert single.intervals is None and single.documents is None
+    first, second = systems_of(json.loads(report_files["several"].read_text()))
+    assert (first.name, second.name) == ("a.conll", "b.conll")
+    assert first.intervals is not None and len(first.documents) == len(KEYS)
+    low, high = first.intervals["lea"]
+    assert low <= first.f1["lea"] <= high
