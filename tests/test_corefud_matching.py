@@ -126,3 +126,14 @@ def test_zero_anaphor_score() -> None:
                          {2, 5, 8}, 9)
     counts = count_document(key, response, Options.create(metrics="zero"), [])["zero"]
     assert counts.tolist() == [1, 3, 1, 2]
+
+
+def test_whole_matrix_ties_differ_from_the_documented_rule() -> None:
+    # Key 0 has no candidate; key 1 scores the same with responses 0 and 1. The documented
+    # rule gives key 1 the earlier response, 0. The CorefUD scorer's assignment over the whole
+    # matrix [[0, 0], [s, s]] returns the identity pairing (row 0 takes column 0, a zero,
+    # dropped), so key 1 gets response 1: what compat="ua" reproduces.
+    scores = {(1, 0): 1.0, (1, 1): 1.0}
+    ranks = {0: 0, 1: 1}
+    assert best_pairs(scores, ranks, ranks) == [(1, 0)]
+    assert best_pairs(scores, ranks, ranks, whole=True) == [(1, 1)]
