@@ -42,3 +42,12 @@ def test_misaligned_files_are_one_error_line_naming_both(capsys, tmp_path: Path)
     assert lines[0].startswith(f"anascore: error: {response}:8: document 'z': sentence 1, "
                                "word 4 is 'sang' in the key")
     assert f"({key}:9)" in lines[0] and f"({response}:8)" in lines[0]
+
+
+def test_several_responses_each_aligned_with_the_key(capsys) -> None:
+    # One response puts its zero elsewhere (aligned by dependencies), the other is the key.
+    key = str(FIXTURES / "zero_key.conllu")
+    assert main(["score", key, str(FIXTURES / "zero_response.conllu"), key,
+                 "--metrics", "muc", "--output", "json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert [system["metrics"]["muc"]["f1"] for system in result["systems"].values()] == [1.0, 1.0]
