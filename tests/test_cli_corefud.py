@@ -51,3 +51,13 @@ def test_several_responses_each_aligned_with_the_key(capsys) -> None:
                  "--metrics", "muc", "--output", "json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert [system["metrics"]["muc"]["f1"] for system in result["systems"].values()] == [1.0, 1.0]
+
+
+def test_package_functions_stay_functions_after_their_modules_are_imported() -> None:
+    """``anascore.compare`` and ``anascore.convert`` are functions; importing the modules that
+    define them (as the command line does) must not replace them with the modules."""
+    import anascore
+    import anascore.compare_systems
+    import anascore.conversion
+
+    assert callable(anascore.compare) and callable(anascore.convert)

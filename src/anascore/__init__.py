@@ -17,7 +17,7 @@ from anascore.errors import AnascoreError, DocumentMismatchError, FormatError, O
 from anascore.version import __version__
 
 if TYPE_CHECKING:
-    from anascore.compare import compare
+    from anascore.compare_systems import compare
     from anascore.conversion import convert
     from anascore.evaluator import PRF, CorefEvaluator
     from anascore.options import METRIC_NAMES, Options
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from anascore.scoring import score, score_documents, score_files
 
 _LAZY = {
-    "compare": "anascore.compare",
+    "compare": "anascore.compare_systems",
     "convert": "anascore.conversion",
     "PRF": "anascore.evaluator",
     "CorefEvaluator": "anascore.evaluator",

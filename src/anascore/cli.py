@@ -321,7 +321,7 @@ def _score(arguments: argparse.Namespace, options: Options) -> Report | SystemsR
     if len(arguments.responses) == 1 and arguments.names is None:
         return score_files(arguments.key, arguments.responses[0], options,
                            progress=arguments.progress)
-    from anascore.compare import compare_files
+    from anascore.compare_systems import compare_files
 
     return compare_files(arguments.key, arguments.responses, options, names=arguments.names,
                          progress=arguments.progress)

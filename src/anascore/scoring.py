@@ -118,7 +118,7 @@ def score_files(key: PathLike, response: PathLike, options: Options, *,
 def score_files_many(key: PathLike, responses: Sequence[PathLike], options: Options, *,
                      progress: bool = False) -> list[Report]:
     """One :class:`Report` per response, reading the key once
-    (:func:`pair_documents_many`); no intervals or tests (see :mod:`anascore.compare`)."""
+    (:func:`pair_documents_many`); no intervals or tests (see :mod:`anascore.compare_systems`)."""
     warnings: list[list[str]] = [[] for _ in responses]
     names: list[str] = []
     records: list[list[dict[str, np.ndarray]]] = [[] for _ in responses]
