@@ -125,7 +125,9 @@ def test_split_antecedent_flags(files, capsys) -> None:
     assert result["metrics"]["mentions"]["recall"] == 3 / 4
     assert main(["score", *files, "--only-split-antecedents"]) == 0
     out = capsys.readouterr().out
-    assert "split_antecedents:only" in out and "mode: split-antecedent plurals only" in out
+    assert "split_antecedents:only" in out
+    assert ("mode: identity coreference (singletons, only split-antecedent plurals); exact "
+            "mention matching; anascore conventions") in out
     assert out.splitlines()[2].split() == ["MUC", "0.00", "0.00", "0.00"]
 
 

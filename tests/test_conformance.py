@@ -9,7 +9,8 @@ the folder is absent.
 
 Known difference: when the key has no coreference links or no non-coreference links (M3, M6, N3,
 N6), the CorefUD scorer averages BLANC over both parts, giving exactly half the Perl values;
-anascore follows the Perl scorer, so those four CorefUD BLANC values are expected failures.
+anascore follows the Perl scorer, so those four CorefUD BLANC values are expected failures by
+default, and reproduced with ``compat="ua"`` (the CorefUD scorer is built on the UA scorer 2.0).
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ SUITES = ("conll-reference-scorer", "corefud-scorer-conll")
 # zeros, boundary crossing) are UA/CorefUD reader switches with no effect on CoNLL-2012 files.
 SCORING_OPTIONS = ("keep_singletons", "match")
 COREFUD_BLANC_HALF = frozenset({"M3", "M6", "N3", "N6"})
-COREFUD_BLANC_REASON = "CorefUD BLANC convention; needs compat='ua' (UA issue)"
+COREFUD_BLANC_REASON = ("CorefUD BLANC convention, reproduced with compat='ua' "
+                        "(test_corefud_blanc_under_compat_ua)")
 
 
 def load_cases() -> dict[str, dict[str, Any]]:
@@ -126,4 +128,16 @@ def test_corefud_blanc_is_half_the_perl_value(name: str) -> None:
     blanc = scored(f"conll-reference-scorer/{name}").metrics["blanc"]
     for field in ("recall", "precision", "f1"):
         assert math.isclose(getattr(blanc, field) / 2, corefud[field], rel_tol=0,
+                            abs_tol=TOLERANCE)
+
+
+@pytest.mark.parametrize("name", sorted(COREFUD_BLANC_HALF))
+def test_corefud_blanc_under_compat_ua(name: str) -> None:
+    """``compat="ua"`` scores BLANC as the CorefUD scorer does, to 1e-9."""
+    case = CASES[f"corefud-scorer-conll/{name}"]
+    options = {key: value for key, value in case["options"].items() if key in SCORING_OPTIONS}
+    blanc = anascore.score(SHARED / case["key"], SHARED / case["response"], format="conll2012",
+                           compat="ua", **options).metrics["blanc"]
+    for field in ("recall", "precision", "f1"):
+        assert math.isclose(getattr(blanc, field), case["peer"]["blanc"][field], rel_tol=0,
                             abs_tol=TOLERANCE)

@@ -12,7 +12,7 @@ import pytest
 import anascore
 from anascore.cli import main
 from anascore.conversion import convert, unsupported_content
-from anascore.errors import FormatError, OptionsError
+from anascore.errors import FormatError
 from anascore.formats import read_documents
 from anascore.formats.conll2012 import write_conll2012
 from anascore.model import Document, Entity, Mention
@@ -53,14 +53,26 @@ def test_corefud_holds_everything_the_corefud_reader_reads(tmp_path: Path) -> No
     assert after.metrics["conll"].f1 == before.metrics["conll"].f1 == 1.0
 
 
-def test_ua_target_is_not_yet_available(tmp_path: Path) -> None:
-    with pytest.raises(OptionsError, match="not yet available"):
-        convert(RICH, tmp_path / "out.ua", to="ua")
+def test_ua_holds_all_but_empty_nodes_and_heads(tmp_path: Path) -> None:
+    with pytest.raises(FormatError) as error:
+        convert(RICH, tmp_path / "out.conllua", to="ua")
+    assert "1 empty node" in str(error.value) and "heads" in str(error.value)
+    assert "discontinuous" not in str(error.value)
+    warnings = convert(RICH, tmp_path / "out.conllua", to="ua", drop_unsupported=True)
+    assert len(warnings) == 1 and "'d1': dropped 1 empty node, heads" in warnings[0]
+    original = {document.name: document for document in read_documents(RICH)}
+    for document in read_documents(tmp_path / "out.conllua"):
+        before = original[document.name]
+        empty = sum(before.nodes.empty) if before.nodes is not None else 0
+        assert len(document.tokens) == len(before.tokens) - empty
+        # discontinuous mentions, plurals and bridging survive
+        assert [entity.elements for entity in document.entities] == [
+            entity.elements for entity in before.entities
+            if any(not before.nodes.empty[token] for mention in entity.mentions
+                   for token in mention.tokens)]
+        assert len(document.bridging) == len(before.bridging)
 
 
-@pytest.mark.xfail(reason="the UA reader and writer come with the ua-format branch "
-                          "(issue 3); not merged into this branch yet", strict=True,
-                   raises=OptionsError)
 def test_round_trip_through_ua_keeps_scores(tmp_path: Path) -> None:
     key = FIXTURES / "jsonlines" / "key.jsonlines"
     convert(key, tmp_path / "key.ua", to="ua")

@@ -83,3 +83,26 @@ def test_systems_of_a_report(report_files) -> None:
     assert first.intervals is not None and len(first.documents) == len(KEYS)
     low, high = first.intervals["lea"]
     assert low <= first.f1["lea"] <= high
+
+
+def test_systems_of_a_report_with_the_ua_layers(tmp_path, capsys) -> None:
+    """Layers nest in JSON (``discourse_deixis.muc`` under ``discourse_deixis``); bridging is
+    plotted at its entity level, the level its ``f1`` is."""
+    from anascore.report.plot import _title, systems_of
+
+    fixture = Path(__file__).parent / "fixtures" / "ua" / "features.conllua"
+    assert main(["score", str(fixture), str(fixture), "--keep-bridging", "--discourse-deixis",
+                 "--confidence", "20", "--per-document", "--output", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    [system] = systems_of(report)
+    assert system.f1["discourse_deixis.muc"] == report["metrics"]["discourse_deixis"]["muc"]["f1"]
+    assert system.f1["bridging"] == report["metrics"]["bridging"]["entity"]["f1"] == 1.0
+    assert set(system.intervals) == set(system.f1)
+    assert all(set(scores) == set(system.f1) for scores in system.documents.values())
+    assert (_title("discourse_deixis.bcub"), _title("bridging")) == ("DD B³", "Bridging")
+    pytest.importorskip("matplotlib")
+    saved = tmp_path / "ua.json"
+    saved.write_text(json.dumps(report))
+    assert main(["plot", str(saved), "-o", str(tmp_path / "ua.svg"), "--metric",
+                 "discourse_deixis.conll"]) == 0
+    assert "Per-document DD CoNLL F1" in (tmp_path / "ua.svg").read_text()

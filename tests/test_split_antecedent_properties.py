@@ -59,6 +59,17 @@ def to_document(clusters: list[list[tuple[int, int]]], elements: list[list[int]]
         for number, cluster in enumerate(clusters)))
 
 
+def repeats_spans(*documents: Document) -> bool:
+    """Whether a document holds a span twice: under ``compat="ua"`` every copy is kept and
+    counted as the UA scorer 2.0 counts them, which can go above 1, below 1 for a perfect
+    response, and (split antecedents turning each entity into a set) differ with and without
+    sets (docs/differences-ua.md); the properties are checked there without them."""
+    return any(len({mention.tokens for entity in document.entities
+                    for mention in entity.mentions})
+               != sum(len(entity.mentions) for entity in document.entities)
+               for document in documents)
+
+
 def scores_of(key: Document, response: Document, options: Options) -> dict:
     record = count_document(key, response, options, [])
     return Report.from_records(options, ["doc"], [record]).metrics
@@ -76,6 +87,8 @@ def values(score) -> list[float]:
 def test_scores_lie_between_zero_and_one(pair) -> None:
     key, response = pair
     for options in MODES.values():
+        if options.compat == "ua" and repeats_spans(key, response):
+            continue
         for name, score in scores_of(key, response, options).items():
             if name != "conll":
                 assert all(0.0 <= value <= 1.0 + 1e-12 for value in values(score)), name
@@ -86,6 +99,7 @@ def test_scores_lie_between_zero_and_one(pair) -> None:
 def test_a_perfect_response_scores_one(pair, mode: str) -> None:
     key, _ = pair
     options = MODES[mode]
+    assume(options.compat == "none" or not repeats_spans(key))
     side = select_side(key, options, "key", [])
     sets = side.accommodated
     sizes = side.entity_sizes + (sets.has_set(len(side.entity_sizes)) if sets else 0)
@@ -120,6 +134,7 @@ def test_order_of_entities_mentions_and_elements_never_changes_a_score(pair, see
     key, response = pair
     rng = random.Random(seed)
     options = MODES[mode]
+    assume(options.compat == "none" or not repeats_spans(key, response))
     original = scores_of(key, response, options)
     reordered = scores_of(shuffled(key, rng), shuffled(response, rng), options)
     for name in METRICS:
@@ -160,6 +175,8 @@ def test_without_sets_every_metric_is_the_standard_one(pair) -> None:
     key = to_document(key_clusters, [[] for _ in key_clusters], tokens)
     response = to_document(response_clusters, [[] for _ in response_clusters], tokens)
     for options in (KEEP, MODES["keep-ua"], MODES["keep-beta"]):
+        if options.compat == "ua" and repeats_spans(key, response):
+            continue
         standard = scores_of(key, response, replace(options, keep_split_antecedents=False))
         generalized = scores_of(key, response, options)
         for name in METRICS:

@@ -20,10 +20,12 @@ if TYPE_CHECKING:
     from anascore.compare_systems import compare
     from anascore.conversion import convert
     from anascore.evaluator import PRF, CorefEvaluator
+    from anascore.formats.ua import write_ua
     from anascore.options import METRIC_NAMES, Options
+    from anascore.presets import PRESET_NAMES, preset_options
     from anascore.report import Report
     from anascore.report.systems import SystemsReport
-    from anascore.scores import AverageScore, BlancScore, Score
+    from anascore.scores import AverageScore, BlancScore, BridgingScore, Score
     from anascore.scoring import score, score_documents, score_files
 
 _LAZY = {
@@ -31,12 +33,16 @@ _LAZY = {
     "convert": "anascore.conversion",
     "PRF": "anascore.evaluator",
     "CorefEvaluator": "anascore.evaluator",
+    "write_ua": "anascore.formats.ua",
     "METRIC_NAMES": "anascore.options",
     "Options": "anascore.options",
+    "PRESET_NAMES": "anascore.presets",
+    "preset_options": "anascore.presets",
     "Report": "anascore.report",
     "SystemsReport": "anascore.report.systems",
     "AverageScore": "anascore.scores",
     "BlancScore": "anascore.scores",
+    "BridgingScore": "anascore.scores",
     "Score": "anascore.scores",
     "score": "anascore.scoring",
     "score_documents": "anascore.scoring",
@@ -60,10 +66,12 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "METRIC_NAMES",
+    "PRESET_NAMES",
     "PRF",
     "AnascoreError",
     "AverageScore",
     "BlancScore",
+    "BridgingScore",
     "CorefEvaluator",
     "DocumentMismatchError",
     "FormatError",
@@ -75,7 +83,9 @@ __all__ = [
     "__version__",
     "compare",
     "convert",
+    "preset_options",
     "score",
     "score_documents",
     "score_files",
+    "write_ua",
 ]

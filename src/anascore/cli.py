@@ -21,7 +21,6 @@ from anascore.linguistic_settings import (
 from anascore.options import (
     ALL_METRICS,
     COMPAT_MODES,
-    DEFAULT_METRICS,
     DEFAULT_SEED,
     FORMATS,
     MATCH_METHODS,
@@ -29,7 +28,7 @@ from anascore.options import (
     ZERO_MATCH_METHODS,
     Options,
 )
-from anascore.presets import PRESETS
+from anascore.presets import PRESET_NAMES, describe_mode
 from anascore.report import Report
 from anascore.report.reference_layout import render_reference_layout
 from anascore.report.systems import SystemsReport, system_names
@@ -64,9 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="input format (default: detected from the file)")
     score.add_argument("--metrics", default=None, type=_metric_list,
                        help=f"comma-separated subset of {','.join(METRIC_NAMES)} "
-                            "(default: every metric but mor and zero and the linguistically "
-                            "aware lmuc, lbcub, lceafm, lceafe and dominant, or the preset's; "
-                            "'all' adds mor and zero; name the others)")
+                            "(default: the identity metrics, or the preset's; 'all' adds "
+                            "mor and zero; the linguistically aware lmuc, lbcub, lceafm, "
+                            "lceafe and dominant are computed only when named)")
     singletons = score.add_mutually_exclusive_group()
     singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
                             default=None,
@@ -75,9 +74,12 @@ def build_parser() -> argparse.ArgumentParser:
     singletons.add_argument("--remove-singletons", dest="keep_singletons",
                             action="store_false",
                             help="remove single-mention entities from key and response")
+    score.set_defaults(keep_singletons=None)
     score.add_argument("--match", choices=MATCH_METHODS, default=None,
-                       help="how response mentions are aligned with key mentions (default: "
-                            "exact)")
+                       help="how response mentions are aligned with key mentions: exact "
+                            "(default), min (within the key mention, covering its MIN), head "
+                            "(same head), partial (inside the key, covering its head) or "
+                            "craft (CRAFT 2019)")
     zeros = score.add_mutually_exclusive_group()
     zeros.add_argument("--keep-zeros", dest="keep_zeros", action="store_true", default=None,
                        help="score zero mentions (headed by CoNLL-U empty nodes; default)")
@@ -88,21 +90,28 @@ def build_parser() -> argparse.ArgumentParser:
                             "by position like every mention (linear)")
     score.add_argument("--exclusive-ends", action="store_true", default=None,
                        help="jsonlines input: span ends are exclusive")
-    score.add_argument("--preset", choices=tuple(PRESETS), default=None,
-                       help="a shared task's settings (crac22 … crac25: the CorefUD scorer's)")
-    score.add_argument("--keep-split-antecedents", action="store_true",
+    score.add_argument("--keep-non-referring", action="store_true", default=None,
+                       help="also score the identification of non-referring markables")
+    score.add_argument("--keep-bridging", action="store_true", default=None,
+                       help="also score bridging (anaphor recognition, mention and entity "
+                            "anchors)")
+    score.add_argument("--discourse-deixis", action="store_true", default=None,
+                       help="also score the discourse-deixis layer with the identity metrics")
+    score.add_argument("--keep-split-antecedents", action="store_true", default=None,
                        help="score split-antecedent plurals with the generalized metrics of "
                             "Paun et al. 2023 (default: plurals are ordinary entities)")
-    score.add_argument("--only-split-antecedents", action="store_true",
+    score.add_argument("--only-split-antecedents", action="store_true", default=None,
                        help="report the split-antecedent scores alone, under the usual metric "
                             "names (implies --keep-split-antecedents)")
-    score.add_argument("--lea-split-importance", type=float, default=1.0, metavar="BETA",
+    score.add_argument("--lea-split-importance", type=float, default=None, metavar="BETA",
                        help="LEA weight factor of entities with a split antecedent "
                             "(default: 1)")
-    score.add_argument("--compat", choices=COMPAT_MODES, default="none",
-                       help="reproduce another scorer's conventions where they differ from "
-                            "the papers (ua: the Universal Anaphora scorer 2.0 and the "
-                            "CorefUD scorer)")
+    score.add_argument("--compat", choices=COMPAT_MODES, default=None,
+                       help="ua: follow the UA scorer 2.0 / CorefUD scorer conventions where "
+                            "they differ (default: none)")
+    score.add_argument("--preset", choices=PRESET_NAMES, default=None,
+                       help="the settings of a shared task (crac22 … crac25: the CorefUD "
+                            "scorer's); other options given change them")
     linguistic = score.add_argument_group(
         "linguistically aware metrics",
         "Chen & Ng 2013 (lmuc, lbcub, lceafm, lceafe) and Žitkus et al. 2023 (dominant); "
@@ -261,22 +270,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_convert(arguments)
     _check_score_usage(parser, arguments)
     try:
-        settings = {name: getattr(arguments, name) for name in
-                    ("keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
-                     "preset") if getattr(arguments, name) is not None}
+        settings = {name: getattr(arguments, name) for name in (
+            "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
+            "keep_non_referring", "keep_bridging", "discourse_deixis", "keep_split_antecedents",
+            "only_split_antecedents", "lea_split_importance", "compat")
+            if getattr(arguments, name) is not None}
+        if arguments.only_split_antecedents:
+            settings["keep_split_antecedents"] = True
         options = Options.create(
-            metrics=arguments.metrics, format=arguments.format, **settings,
-            keep_split_antecedents=(arguments.keep_split_antecedents
-                                    or arguments.only_split_antecedents),
-            only_split_antecedents=arguments.only_split_antecedents,
-            lea_split_importance=arguments.lea_split_importance,
-            compat=arguments.compat, link_weights=arguments.link_weights,
+            preset=arguments.preset, metrics=arguments.metrics, format=arguments.format,
+            link_weights=arguments.link_weights,
             dominant_coefficients=arguments.dominant_coefficients,
             coreference_classes=arguments.coreference_classes,
             attempted_classes=arguments.attempted_classes,
             scheme_classes=arguments.scheme_classes, confidence=arguments.confidence,
             confidence_level=arguments.confidence_level, seed=arguments.seed,
-            paired_bs=arguments.paired_bs, paired_ar=arguments.paired_ar)
+            paired_bs=arguments.paired_bs, paired_ar=arguments.paired_ar, **settings)
+        if arguments.sort_by is not None and arguments.sort_by not in options.reported_metrics:
+            parser.error(f"--sort-by {arguments.sort_by}: not among the reported metrics "
+                         f"({', '.join(options.reported_metrics)})")
         result = _score(arguments, options)
     except AnascoreError as error:
         print(f"anascore: error: {error.location_message()}", file=sys.stderr)
@@ -303,13 +315,6 @@ def _check_score_usage(parser: argparse.ArgumentParser, arguments: argparse.Name
     if arguments.names is not None and len(arguments.names) != len(arguments.responses):
         parser.error(f"--names gives {len(arguments.names)} names for "
                      f"{len(arguments.responses)} responses")
-    metrics = arguments.metrics
-    if metrics is None:
-        metrics = (PRESETS[arguments.preset]["metrics"] if arguments.preset
-                   else DEFAULT_METRICS)
-    if arguments.sort_by is not None and arguments.sort_by not in metrics:
-        parser.error(f"--sort-by {arguments.sort_by}: not among the reported metrics "
-                     f"({', '.join(metrics)})")
     for name in ("confidence", "paired_bs", "paired_ar"):
         if getattr(arguments, name) < 0:
             parser.error(f"--{name.replace('_', '-')} takes a positive number of resamples")
@@ -364,7 +369,7 @@ def _render(result: Report | SystemsReport, arguments: argparse.Namespace) -> st
         return render_latex(tables, result.signature)
     from anascore.report.tables import render_text_tables
 
-    return render_text_tables(tables, result.signature)
+    return render_text_tables(tables, result.signature, mode=describe_mode(result.options))
 
 
 def _write(output: str) -> int:

@@ -9,8 +9,10 @@ BLANC and LEA become sums over non-zero cells instead of enumerations of mention
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -158,10 +160,12 @@ class Comparison:
     counts from.
 
     Most metrics read only ``table``; metrics that need the mentions themselves (their types,
-    heads) or the entities' accommodated sets read ``key`` and ``response``. ``derived``
-    caches what several metrics compute from the same document (the alignments of
-    accommodated sets, :mod:`anascore.metrics.split_antecedents`; mention types and the link
-    weights of :mod:`anascore.metrics.linguistic`), by name.
+    heads) or the entities' accommodated sets read ``key`` and ``response``. ``layers`` holds
+    the comparisons of the other layers of entities that are scored (``discourse_deixis``),
+    built the same way from that layer's entities. ``derived`` caches what several metrics
+    compute from the same document (the alignments of accommodated sets,
+    :mod:`anascore.metrics.split_antecedents`; mention types and the link weights of
+    :mod:`anascore.metrics.linguistic`), by name.
     """
 
     key: Side
@@ -169,7 +173,17 @@ class Comparison:
     alignment: Alignment
     table: Contingency
     options: Options
+    layers: Mapping[str, Comparison] = field(default_factory=lambda: MappingProxyType({}))
+    # Only when repeated mentions are counted as the UA scorer does (anascore.repeated_ua):
+    # the table precision is counted from, and the one CEAF assigns over.
+    response_table: Contingency | None = None
+    assignment_table: Contingency | None = None
     derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def precision_table(self) -> Contingency:
+        """The table precision is counted from, response entities as rows."""
+        return (self.response_table or self.table).transposed()
 
     @classmethod
     def from_sides(cls, key: Side, response: Side, alignment: Alignment,

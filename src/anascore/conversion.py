@@ -6,23 +6,22 @@ writes it with the target's writer. What each target can hold:
 =====================  =========  =======  =========  ====
 content                conll2012  corefud  jsonlines  ua
 =====================  =========  =======  =========  ====
-contiguous mentions    yes        yes      yes        —
-crossing mentions      other      other    yes        —
+contiguous mentions    yes        yes      yes        yes
+crossing mentions      other      other    yes        yes
                        entities   entities
-discontinuous          no         yes      no         —
-heads                  no         yes      no         —
-MIN spans              no         yes      no         —
-empty nodes, zeros     no         yes      no         —
-split antecedents      no         yes      no         —
-bridging (entity)      no         yes      no         —
-bridging (mention)     no         no       no         —
-non-referring          no         no       no         —
-discourse deixis       no         no       no         —
+discontinuous          no         yes      no         yes
+heads                  no         yes      no         no
+MIN spans              no         yes      no         yes
+empty nodes, zeros     no         yes      no         no
+split antecedents      no         yes      no         yes
+bridging (entity)      no         yes      no         yes
+bridging (mention)     no         no       no         yes
+non-referring          no         no       no         yes
+discourse deixis       no         no       no         yes
 =====================  =========  =======  =========  ====
 
-(``ua``: the UA exploded format's reader and writer come with the UA branch; until then
-converting to it is refused.) A head is *lost* only when it is not the mention's first
-position, which is what every reader assumes of a mention without a head. Anything a target
+A head is *lost* only when it is not the mention's first position, which is what every reader
+assumes of a mention without a head. Anything a target
 cannot hold is refused with a message that lists it, unless ``drop_unsupported`` asks to drop
 it; what is dropped is then listed as warnings. So a conversion that succeeds without
 ``drop_unsupported`` scores exactly as the original, in every metric and every matching mode
@@ -33,7 +32,9 @@ made only of empty nodes goes with them; a mention that also covers words keeps 
 then discontinuous mentions are dropped whole, heads and MIN spans forgotten, split
 antecedents, bridging, non-referring mentions and discourse deixis dropped; an entity left
 without mentions goes. For CorefUD: non-referring mentions and discourse deixis are dropped,
-and a bridging link to an antecedent mention becomes a link to that mention's entity.
+and a bridging link to an antecedent mention becomes a link to that mention's entity. For UA:
+empty nodes are removed from the text (a mention made only of empty nodes goes, with the
+bridging links that name it) and heads forgotten; everything else is kept.
 """
 
 from __future__ import annotations
@@ -61,9 +62,6 @@ def convert(input: str | os.PathLike[str], output: str | os.PathLike[str], *, to
     if to not in CONVERT_TARGETS:
         raise OptionsError(f"unknown target format {to!r}; expected one of "
                            f"{', '.join(CONVERT_TARGETS)}")
-    if to == "ua":
-        raise OptionsError("converting to the UA format is not yet available: its reader and "
-                           "writer come with the Universal Anaphora branch")
     input_path, output_path = os.fspath(input), os.fspath(output)
     if os.path.abspath(input_path) == os.path.abspath(output_path):
         raise OptionsError("OUT is IN; write the converted file elsewhere")
@@ -100,20 +98,23 @@ def unsupported_content(document: Document, target: str) -> list[str]:
     """What of ``document`` the format ``target`` cannot hold, in words (empty: nothing)."""
     lost: list[str] = []
     mentions = [mention for entity in document.entities for mention in entity.mentions]
-    if target in ("conll2012", "jsonlines"):
+    if target in ("conll2012", "jsonlines", "ua"):
         empty = document.nodes.empty if document.nodes is not None else ()
         empty_count = sum(empty)
         if empty_count:
             lost.append(_plural(empty_count, "empty node"))
+        heads = sum(1 for mention in mentions
+                    if mention.head is not None and mention.head != mention.tokens[0])
+        if heads:
+            lost.append(f"heads ({_plural(heads, 'mention')} not headed by their first token)")
+    if target == "ua":
+        return lost
+    if target in ("conll2012", "jsonlines"):
         words = _word_positions(document)
         discontinuous = sum(1 for mention in mentions
                             if not _contiguous_in(mention, words))
         if discontinuous:
             lost.append(_plural(discontinuous, "discontinuous mention"))
-        heads = sum(1 for mention in mentions
-                    if mention.head is not None and mention.head != mention.tokens[0])
-        if heads:
-            lost.append(f"heads ({_plural(heads, 'mention')} not headed by their first token)")
         minimal = sum(1 for mention in mentions if mention.min_tokens is not None)
         if minimal:
             lost.append(f"MIN spans ({_plural(minimal, 'mention')})")
@@ -153,6 +154,8 @@ def drop_content(document: Document, target: str) -> Document:
     """``document`` without what ``target`` cannot hold (see the module docstring)."""
     if target == "corefud":
         return _drop_for_corefud(document)
+    if target == "ua":
+        return _drop_for_ua(document)
     words = _word_positions(document)
 
     def kept(mention: Mention) -> Mention | None:
@@ -184,3 +187,45 @@ def _drop_for_corefud(document: Document) -> Document:
             bridging.append(BridgingLink(link.anaphor, None, entity_of[link.antecedent.tokens],
                                          link.relation))
     return replace(document, non_referring=(), discourse_deixis=(), bridging=tuple(bridging))
+
+
+def _drop_for_ua(document: Document) -> Document:
+    """Empty nodes removed from the text (every layer renumbered) and heads forgotten."""
+    words = _word_positions(document)
+
+    def kept(mention: Mention | None) -> Mention | None:
+        if mention is None:
+            return None
+        tokens = tuple(words[token] for token in mention.tokens if token in words)
+        if not tokens:
+            return None
+        minimal = None
+        if mention.min_tokens is not None:
+            minimal = tuple(words[token] for token in mention.min_tokens
+                            if token in words) or None
+        return Mention(tokens, mention.line, None, minimal, mention.attributes)
+
+    def entities(layer: tuple[Entity, ...]) -> tuple[Entity, ...]:
+        result = []
+        for entity in layer:
+            mentions = tuple(mention for mention in map(kept, entity.mentions) if mention)
+            if mentions:
+                result.append(replace(entity, mentions=mentions))
+        # an entity gone may no longer be named as an element of a plural
+        names = {entity.id for entity in result}
+        return tuple(replace(entity, elements=tuple(element for element in entity.elements
+                                                    if element in names))
+                     for entity in result)
+
+    bridging = []
+    for link in document.bridging:
+        anaphor, antecedent = kept(link.anaphor), kept(link.antecedent)
+        if anaphor is not None and (antecedent is not None or link.antecedent is None):
+            bridging.append(replace(link, anaphor=anaphor, antecedent=antecedent))
+    tokens = tuple(form for position, form in enumerate(document.tokens) if position in words)
+    starts = sorted({words[start] for start in document.sentence_starts if start in words})
+    return replace(document, tokens=tokens, entities=entities(document.entities),
+                   non_referring=tuple(mention for mention in map(kept, document.non_referring)
+                                       if mention),
+                   bridging=tuple(bridging), discourse_deixis=entities(document.discourse_deixis),
+                   sentence_starts=tuple(starts), nodes=None)

@@ -18,28 +18,48 @@ from anascore import linguistic_settings as linguistic
 from anascore.errors import OptionsError
 from anascore.version import __version__
 
+#: The identity metrics: what the default selects, and what every layer of entities
+#: (identity, discourse deixis) is scored with.
+IDENTITY_METRICS: tuple[str, ...] = (
+    "mentions", "muc", "bcub", "ceafm", "ceafe", "blanc", "lea", "conll",
+)
+#: What the default selects: the identity metrics.
+DEFAULT_METRICS: tuple[str, ...] = IDENTITY_METRICS
+#: The CorefUD supplements (Žabokrtský et al. 2022): mention overlap (MOR) and zero anaphora.
+#: Reported when asked for (by name, ``all`` or a CRAC preset), not by default.
+COREFUD_METRICS: tuple[str, ...] = ("mor", "zero")
+#: What ``all`` selects: the identity metrics and the CorefUD supplements; a report adds the
+#: metrics of the layers its settings switch on (:attr:`Options.reported_metrics`:
+#: ``non_referring``, ``bridging``, ``discourse_deixis.*``). The linguistically aware metrics
+#: need mention types or coreference type codes and are computed only when named.
+ALL_METRICS: tuple[str, ...] = IDENTITY_METRICS + COREFUD_METRICS
+#: Layers of entities scored with the identity metrics besides the identity layer; a layer's
+#: metrics are named ``LAYER.METRIC`` (``discourse_deixis.muc``).
+ENTITY_LAYERS: tuple[str, ...] = ("discourse_deixis",)
+#: The metric of a setting that enables it (a layer metric is reported when its setting is on).
+METRIC_SETTINGS: dict[str, str] = {
+    "non_referring": "keep_non_referring",
+    "bridging": "keep_bridging",
+    **{f"{layer}.{name}": layer for layer in ENTITY_LAYERS for name in IDENTITY_METRICS},
+}
 #: Every metric, in the order reports list them.
 METRIC_NAMES: tuple[str, ...] = (
-    "mentions", "muc", "bcub", "ceafm", "ceafe", "blanc", "lea", "conll", "mor", "zero",
-    "lmuc", "lbcub", "lceafm", "lceafe", "dominant",
+    *IDENTITY_METRICS, *COREFUD_METRICS, *linguistic.LINGUISTIC_METRICS, "non_referring",
+    "bridging", *(f"{layer}.{name}" for layer in ENTITY_LAYERS for name in IDENTITY_METRICS),
 )
-#: What ``all`` selects: every metric but the linguistically aware ones, which need mention
-#: types or coreference type codes and are computed only when named.
-ALL_METRICS: tuple[str, ...] = tuple(
-    name for name in METRIC_NAMES if name not in linguistic.LINGUISTIC_METRICS)
-#: The CorefUD supplements (Žabokrtský et al. 2022): reported when asked for (by name, ``all``
-#: or a preset), not by default.
-COREFUD_METRICS: tuple[str, ...] = ("mor", "zero")
-#: What the default selects: ``all`` but the CorefUD supplements.
-DEFAULT_METRICS: tuple[str, ...] = tuple(
-    name for name in ALL_METRICS if name not in COREFUD_METRICS)
 #: Metrics computed from others rather than from the contingency table.
-DERIVED_METRICS: dict[str, tuple[str, ...]] = {"conll": ("muc", "bcub", "ceafe")}
-MATCH_METHODS: tuple[str, ...] = ("exact", "head", "partial", "craft")
-FORMATS: tuple[str, ...] = ("auto", "conll2012", "corefud", "jsonlines")
+DERIVED_METRICS: dict[str, tuple[str, ...]] = {
+    "conll": ("muc", "bcub", "ceafe"),
+    **{f"{layer}.conll": (f"{layer}.muc", f"{layer}.bcub", f"{layer}.ceafe")
+       for layer in ENTITY_LAYERS},
+}
+MATCH_METHODS: tuple[str, ...] = ("exact", "min", "head", "partial", "craft")
+FORMATS: tuple[str, ...] = ("auto", "conll2012", "corefud", "jsonlines", "ua")
 #: How zero mentions (mentions headed by a CoNLL-U empty node) are aligned.
 ZERO_MATCH_METHODS: tuple[str, ...] = ("linear", "dependent")
-#: Conventions of other scorers anascore can reproduce (``none``: anascore's own, the papers').
+#: ``none``: anascore's own conventions (the papers'); ``ua``: the UA scorer 2.0's and the
+#: CorefUD scorer's, wherever they are deterministic (``docs/differences-ua.md``,
+#: ``docs/differences-corefud.md``, ``docs/split-antecedents.md``).
 COMPAT_MODES: tuple[str, ...] = ("none", "ua")
 #: The resampling seed when none is given, so that a command run twice prints the same numbers.
 DEFAULT_SEED = 12345
@@ -58,6 +78,7 @@ class Options:
         The metrics to report, in :data:`METRIC_NAMES` order.
     match
         How response mentions are aligned with key mentions (``exact``: same tokens;
+        ``min``: within the key mention and covering its minimal span, UA ``Min``;
         ``head``: same head token; ``partial``: the response lies inside the key and contains
         its head; ``craft``: CRAFT 2019 partial match); see :mod:`anascore.matching`.
     format
@@ -71,9 +92,15 @@ class Options:
         matched like every other mention, by position.
     exclusive_ends
         jsonlines input: span ends are exclusive (``[start, end)``) instead of inclusive.
-    preset
-        The name of the shared-task preset these settings come from (:mod:`anascore.presets`),
-        or ``None``.
+    keep_non_referring
+        Also score the identification of non-referring markables (``non_referring``).
+        Non-referring markables never take part in identity entities either way.
+    keep_bridging
+        Also score bridging references (``bridging``: anaphor recognition, mention and entity
+        anchors).
+    discourse_deixis
+        Also score the discourse-deixis layer with the identity metrics
+        (``discourse_deixis.muc`` …).
     keep_split_antecedents
         Score split-antecedent plurals (entities with an accommodated set, ``Entity.elements``)
         with the generalized metrics of Paun et al. 2023; ``False`` scores plural entities as
@@ -86,9 +113,9 @@ class Options:
         LEA's importance factor β ≥ 0 for entities with an accommodated set (Paun et al. 2023
         §5.4); 1 weighs them by their size like every other entity.
     compat
-        ``"none"``: anascore's conventions (the papers'); ``"ua"``: the Universal Anaphora
-        scorer 2.0's and the CorefUD scorer's where they differ (see docs/split-antecedents.md
-        and docs/differences-corefud.md).
+        ``"none"`` (default): anascore's conventions (the papers'); ``"ua"``: the UA scorer
+        2.0's and the CorefUD scorer's where they differ (``docs/differences-ua.md``,
+        ``docs/differences-corefud.md``, ``docs/split-antecedents.md``).
     confidence
         Bootstrap resamples for confidence intervals of every reported score (0: none).
     confidence_level
@@ -128,7 +155,9 @@ class Options:
     keep_zeros: bool = True
     zero_match: str = "dependent"
     exclusive_ends: bool = False
-    preset: str | None = None
+    keep_non_referring: bool = False
+    keep_bridging: bool = False
+    discourse_deixis: bool = False
     keep_split_antecedents: bool = False
     only_split_antecedents: bool = False
     lea_split_importance: float = 1.0
@@ -168,6 +197,10 @@ class Options:
         if self.zero_match not in ZERO_MATCH_METHODS:
             raise OptionsError(f"unknown zero match method {self.zero_match!r}; expected one "
                                f"of {', '.join(ZERO_MATCH_METHODS)}")
+        if self.compat not in COMPAT_MODES:
+            raise OptionsError(
+                f"unknown compat mode {self.compat!r}; expected one of {', '.join(COMPAT_MODES)}"
+            )
         if self.only_split_antecedents and not self.keep_split_antecedents:
             raise OptionsError("only_split_antecedents needs keep_split_antecedents=True "
                                "(--keep-split-antecedents)")
@@ -175,10 +208,11 @@ class Options:
                 and math.isfinite(self.lea_split_importance) and self.lea_split_importance >= 0):
             raise OptionsError(f"lea_split_importance {self.lea_split_importance!r}; expected a "
                                "number ≥ 0")
-        if self.compat not in COMPAT_MODES:
-            raise OptionsError(
-                f"unknown compat mode {self.compat!r}; expected one of {', '.join(COMPAT_MODES)}"
-            )
+        for name in self.metrics:
+            setting = METRIC_SETTINGS.get(name)
+            if setting is not None and not getattr(self, setting):
+                raise OptionsError(f"metric {name} needs {setting}=True "
+                                   f"(--{setting.replace('_', '-')})")
         for name in ("confidence", "paired_bs", "paired_ar"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -207,26 +241,23 @@ class Options:
                     f"{', '.join(chosen)} cannot score split antecedents (Paun et al. 2023 "
                     "generalize the standard metrics only); leave out keep_split_antecedents "
                     "(--keep-split-antecedents) to score plurals as ordinary entities")
-        if self.preset is not None:
-            from anascore.presets import check_preset
-
-            check_preset(self)
 
     @classmethod
-    def create(cls, *, metrics: str | Iterable[str] | None = None, **settings: Any) -> Options:
+    def create(cls, *, metrics: str | Iterable[str] | None = None, preset: str | None = None,
+               **settings: Any) -> Options:
         """Options from keyword settings, accepting ``metrics`` as ``None`` (the default
-        metrics, or the preset's), ``"all"``, a comma-separated string or an iterable of
-        names. A ``preset`` supplies every setting it fixes; a setting given as well must
-        agree with it."""
-        if settings.get("preset") is not None:
-            from anascore.presets import preset_settings
+        metrics, or the preset's), ``"all"`` (:data:`ALL_METRICS`), a comma-separated string
+        or an iterable of names. ``preset`` starts from a shared task's settings
+        (:mod:`anascore.presets`); the other settings given change it (the signature then
+        names no preset, :func:`anascore.presets.preset_name`)."""
+        if preset:
+            from anascore.presets import preset_options
 
-            fixed = preset_settings(settings["preset"])
+            base = preset_options(preset)
             if metrics is None:
-                metrics = fixed.pop("metrics")
-            else:
-                fixed.pop("metrics")
-            settings = {**fixed, **settings}
+                metrics = base.metrics
+            settings = {**{name: value for name, value in base.to_dict().items()
+                           if name not in ("metrics", "format")}, **settings}
         if metrics is None:
             chosen = DEFAULT_METRICS
         elif metrics == "all":
@@ -247,11 +278,30 @@ class Options:
         return replace(self, **settings)
 
     @property
+    def reported_metrics(self) -> tuple[str, ...]:
+        """The metrics a report shows: the requested ones, and those of the layers the
+        settings switch on (``non_referring``, ``bridging``, and each requested identity
+        metric on the discourse-deixis layer)."""
+        wanted = set(self.metrics)
+        if self.keep_non_referring:
+            wanted.add("non_referring")
+        if self.keep_bridging:
+            wanted.add("bridging")
+        for layer in ENTITY_LAYERS:
+            if getattr(self, layer):
+                wanted.update(f"{layer}.{name}" for name in self.metrics
+                              if name in IDENTITY_METRICS)
+        return tuple(name for name in METRIC_NAMES if name in wanted)
+
+    @property
     def computed_metrics(self) -> tuple[str, ...]:
-        """The metrics counted from the contingency table: the requested ones, the ones
+        """The metrics counted from the contingency table: the reported ones, the ones
         derived metrics need, and mention identification (every report shows it)."""
         needed: set[str] = {"mentions"}
-        for name in self.metrics:
+        for layer in ENTITY_LAYERS:
+            if getattr(self, layer):
+                needed.add(f"{layer}.mentions")
+        for name in self.reported_metrics:
             needed.update(DERIVED_METRICS.get(name, (name,)))
         return tuple(name for name in METRIC_NAMES if name in needed)
 
@@ -272,13 +322,13 @@ class Options:
         >>> Options().signature()  # doctest: +ELLIPSIS
         'match:exact|singletons:keep|version:...'
         """
+        from anascore.presets import preset_name
+
         parts = [
             f"match:{self.match}",
             f"singletons:{'keep' if self.keep_singletons else 'remove'}",
             *linguistic.signature_parts(self),
         ]
-        if self.preset is not None:
-            parts.insert(0, f"preset:{self.preset}")
         if not self.keep_zeros:
             parts.append("zeros:remove")
         if self.zero_match != "dependent":
@@ -290,8 +340,16 @@ class Options:
                          + ("only" if self.only_split_antecedents else "keep"))
             if self.lea_split_importance != 1.0:
                 parts.append(f"lea_split_importance:{self.lea_split_importance:g}")
+        for setting, name in (("keep_non_referring", "non_referring"),
+                              ("keep_bridging", "bridging"),
+                              ("discourse_deixis", "discourse_deixis")):
+            if getattr(self, setting):
+                parts.append(f"{name}:keep")
         if self.compat != "none":
             parts.append(f"compat:{self.compat}")
+        preset = preset_name(self)
+        if preset:
+            parts.insert(0, f"preset:{preset}")
         if self.confidence:
             parts.append(f"bootstrap:{self.confidence}@{self.confidence_level:g}")
         if self.paired_bs:

@@ -1,14 +1,28 @@
-"""Shared-task presets: the settings each shared task scored its systems with.
+"""Shared-task settings as named :class:`~anascore.options.Options` values, and the mode of a
+run in words.
 
-A preset is a named set of :class:`~anascore.options.Options` settings. Choosing one
-(``--preset crac24``, ``score(..., preset="crac24")``) fills in every setting it fixes and puts
-its name first in the signature; a setting also given explicitly must agree with the preset
-(otherwise an :class:`~anascore.errors.OptionsError`: a preset never silently overrides what
-the user asked for, and never is silently overridden). The metrics a preset lists are the
-default report; naming metrics replaces them (metrics never change each other's numbers).
+The settings are those the UA scorer 2.0 applies for its ``--shared-task`` names (its README
+and ``SHARED_TASK_SETTINGS``), and for CODI-CRAC 2021 those of Khosla et al. 2021 as Yu et al.
+2022 §5.3 report them (the identity task with singletons and split antecedents, as in 2022):
 
-The CRAC presets follow the CorefUD scorer (``ufal/corefud-scorer``), the official scorer of
-the CRAC shared tasks on multilingual coreference resolution:
+=================  =============================================================================
+``conll12``        identity coreference without singletons; MUC, B³, CEAFe, CoNLL
+``crac18``         identity with singletons; MUC, B³, CEAFe, CoNLL; non-referring identification
+``codicrac21``     identity with singletons and split antecedents; MUC, B³, CEAFe, CoNLL
+``codicrac22-ar``  the same (CODI-CRAC 2022 task 1, anaphora resolution)
+``codicrac22-br``  bridging (task 2): anaphor recognition, mention and entity anchors
+``codicrac22-dd``  discourse deixis (task 3) with singletons and split antecedents; MUC, B³,
+                   CEAFe, CoNLL of the discourse-deixis layer
+``craft19``        identity with singletons, CRAFT 2019 partial matching; MUC, B³, CEAFe, CoNLL
+``crac22``         CorefUD (CRAC 2022): partial matching, no singletons, zeros aligned by position
+``crac23``         CorefUD (CRAC 2023): head matching, no singletons, zeros aligned by position
+``crac24``         CorefUD (CRAC 2024): head matching, no singletons, zeros by dependencies
+``crac25``         CorefUD (CRAC 2025): the same as ``crac24``
+=================  =============================================================================
+
+The CRAC presets report mentions, MUC, B³, CEAFe, CoNLL, MOR and the zero-anaphora score and
+follow the CorefUD scorer (``ufal/corefud-scorer``), the official scorer of the CRAC shared
+tasks on multilingual coreference resolution:
 
 * ``crac22`` — CRAC 2022 (Žabokrtský et al. 2022, Findings §5): CorefUD scorer 1.0, partial
   match, singletons excluded, zeros scored and aligned by their position (1.0 had no other
@@ -23,6 +37,17 @@ the CRAC shared tasks on multilingual coreference resolution:
 The UA scorer's own ``-t crac22``/``crac23`` settings are documented there to differ slightly
 from the official results because of a one-to-many partial-match bug of the CorefUD scorer
 1.0/1.1, fixed in 1.2; anascore (and these presets) always align one to one.
+
+A preset fixes settings, not the input format (detected as usual) nor ``compat``: add
+``compat="ua"`` to reproduce the UA or CorefUD scorer's numbers where its conventions differ.
+
+One rule for a preset and other settings: the preset is where the settings start
+(:func:`preset_options`; ``--preset``, ``score(..., preset=...)``), and a setting given as well
+changes it (``--preset crac24 --keep-singletons``). The signature and the mode line name a
+preset only when the settings are exactly that preset's (:func:`preset_name`; the settings of
+:data:`FREE_SETTINGS` aside), so a changed run never passes for the shared task's. The metrics
+a preset lists are its default report; naming others replaces them, and the preset is no longer
+named either.
 """
 
 from __future__ import annotations
@@ -30,37 +55,102 @@ from __future__ import annotations
 from typing import Any
 
 from anascore.errors import OptionsError
+from anascore.options import IDENTITY_METRICS, Options
 
-_CRAC_METRICS = ("mentions", "muc", "bcub", "ceafe", "conll", "mor", "zero")
-
-#: Preset name → the settings it fixes (``metrics`` is the default report).
-PRESETS: dict[str, dict[str, Any]] = {
-    "crac22": {"match": "partial", "keep_singletons": False, "keep_zeros": True,
-               "zero_match": "linear", "metrics": _CRAC_METRICS},
-    "crac23": {"match": "head", "keep_singletons": False, "keep_zeros": True,
-               "zero_match": "linear", "metrics": _CRAC_METRICS},
-    "crac24": {"match": "head", "keep_singletons": False, "keep_zeros": True,
-               "zero_match": "dependent", "metrics": _CRAC_METRICS},
-    "crac25": {"match": "head", "keep_singletons": False, "keep_zeros": True,
-               "zero_match": "dependent", "metrics": _CRAC_METRICS},
+_CONLL = ("muc", "bcub", "ceafe", "conll")
+_CRAC = ("mentions", *_CONLL, "mor", "zero")
+_IDENTITY_WITH_PLURALS: dict[str, Any] = {
+    "keep_singletons": True, "keep_split_antecedents": True, "metrics": _CONLL,
 }
 
+#: Each preset's settings (everything else is the default).
+PRESET_SETTINGS: dict[str, dict[str, Any]] = {
+    "conll12": {"keep_singletons": False, "metrics": _CONLL},
+    "crac18": {"keep_singletons": True, "keep_non_referring": True,
+               "metrics": (*_CONLL, "non_referring")},
+    "codicrac21": _IDENTITY_WITH_PLURALS,
+    "codicrac22-ar": _IDENTITY_WITH_PLURALS,
+    "codicrac22-br": {"keep_singletons": True, "keep_bridging": True, "metrics": ("bridging",)},
+    "codicrac22-dd": {"keep_singletons": True, "keep_split_antecedents": True,
+                      "discourse_deixis": True,
+                      "metrics": tuple(f"discourse_deixis.{name}" for name in _CONLL)},
+    "craft19": {"keep_singletons": True, "match": "craft", "metrics": _CONLL},
+    "crac22": {"match": "partial", "keep_singletons": False, "keep_zeros": True,
+               "zero_match": "linear", "metrics": _CRAC},
+    "crac23": {"match": "head", "keep_singletons": False, "keep_zeros": True,
+               "zero_match": "linear", "metrics": _CRAC},
+    "crac24": {"match": "head", "keep_singletons": False, "keep_zeros": True,
+               "zero_match": "dependent", "metrics": _CRAC},
+    "crac25": {"match": "head", "keep_singletons": False, "keep_zeros": True,
+               "zero_match": "dependent", "metrics": _CRAC},
+}
+PRESET_NAMES: tuple[str, ...] = tuple(PRESET_SETTINGS)
 
-def preset_settings(name: str) -> dict[str, Any]:
-    """A copy of the settings preset ``name`` fixes."""
+
+def preset_options(name: str) -> Options:
+    """The :class:`Options` of a preset."""
     try:
-        return dict(PRESETS[name])
+        settings = PRESET_SETTINGS[name]
     except KeyError:
         raise OptionsError(f"unknown preset {name!r}; expected one of "
-                           f"{', '.join(PRESETS)}") from None
+                           f"{', '.join(PRESET_NAMES)}") from None
+    return Options(**settings)
 
 
-def check_preset(options: Any) -> None:
-    """Raise :class:`OptionsError` when ``options`` contradicts its preset."""
-    fixed = preset_settings(options.preset)
-    fixed.pop("metrics")
-    for name, value in fixed.items():
-        if getattr(options, name) != value:
-            raise OptionsError(
-                f"preset {options.preset} sets {name}={value!r}, but {name}="
-                f"{getattr(options, name)!r} was asked for; drop the preset or the setting")
+#: Settings a preset leaves free: the input format (and how jsonlines spans end), the
+#: conventions, the resampling of intervals and tests (they add to the numbers, never change
+#: them), and the settings of the linguistically aware metrics (no preset reports them; naming
+#: one changes the metrics).
+FREE_SETTINGS: tuple[str, ...] = (
+    "format", "exclusive_ends", "compat", "confidence", "confidence_level", "seed",
+    "paired_bs", "paired_ar",
+    "link_weights", "mention_type_function", "dominant_coefficients", "coreference_classes",
+    "attempted_classes", "scheme_classes",
+)
+
+
+def preset_name(options: Options) -> str | None:
+    """The name of the preset ``options`` are (:data:`FREE_SETTINGS` aside; presets with the
+    same settings are named together, ``codicrac21/codicrac22-ar``), or ``None``."""
+    compared = options.with_settings(**{name: Options.__dataclass_fields__[name].default
+                                        for name in FREE_SETTINGS})
+    names = [name for name, settings in PRESET_SETTINGS.items()
+             if compared == Options(**settings)]
+    return "/".join(names) or None
+
+
+def describe_mode(options: Options) -> str:
+    """The mode of a run in words, for reports: what is scored (the three reporting options
+    of Yu et al. 2022 §4.1 for entities, and the other layers), how mentions are matched, and
+    the conventions followed."""
+    reported = options.reported_metrics
+    entities = ["singletons" if options.keep_singletons else "no singletons"]
+    if options.keep_split_antecedents:
+        entities.append("only split-antecedent plurals" if options.only_split_antecedents
+                        else "split-antecedent plurals")
+    else:
+        entities.append("no split antecedents")
+    layers = []
+    if any(name in IDENTITY_METRICS for name in reported):
+        layers.append("identity coreference")
+    if any(name.startswith("discourse_deixis.") for name in reported):
+        layers.append("discourse deixis")
+    parts = [f"{' and '.join(layers)} ({', '.join(entities)})"] if layers else []
+    if options.keep_non_referring:
+        parts.append("non-referring markables")
+    if options.keep_bridging:
+        parts.append("bridging references")
+    matching = {"exact": "exact mention matching", "min": "MIN-span matching",
+                "craft": "CRAFT 2019 partial matching"}.get(options.match,
+                                                          f"{options.match} matching")
+    if not options.keep_zeros:
+        matching += ", zero mentions removed"
+    elif options.zero_match == "linear":
+        matching += ", zero mentions aligned by position"
+    text = f"{', '.join(parts)}; {matching}"
+    text += ("; UA scorer 2.0 conventions" if options.compat == "ua"
+             else "; anascore conventions")
+    name = preset_name(options)
+    if name:
+        text += f"; preset {name}"
+    return text

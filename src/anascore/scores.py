@@ -82,7 +82,37 @@ class AverageScore:
         return {"f1": self.f1}
 
 
-MetricResult = Score | BlancScore | AverageScore
+@dataclass(frozen=True)
+class BridgingScore:
+    """Bridging: anaphor recognition, and resolution to the anchor mention and to the anchor
+    entity (Yu et al. 2022 §4.5). ``recall``, ``precision`` and ``f1`` are the entity-level
+    ones, the score CODI-CRAC ranks bridging systems by."""
+
+    anaphor_recognition: Score
+    mention: Score
+    entity: Score
+
+    @property
+    def recall(self) -> float:
+        return self.entity.recall
+
+    @property
+    def precision(self) -> float:
+        return self.entity.precision
+
+    @property
+    def f1(self) -> float:
+        return self.entity.f1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "anaphor_recognition": self.anaphor_recognition.to_dict(),
+            "mention": self.mention.to_dict(),
+            "entity": self.entity.to_dict(),
+        }
+
+
+MetricResult = Score | BlancScore | AverageScore | BridgingScore
 
 
 @dataclass(frozen=True)

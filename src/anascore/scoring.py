@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -21,10 +23,11 @@ from anascore.matching import align
 from anascore.metrics import REGISTRY
 from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
 from anascore.model import Document
-from anascore.options import Options
+from anascore.options import ENTITY_LAYERS, Options
 from anascore.progress import Progress
+from anascore.repeated_ua import has_repeated_spans, ua_comparison
 from anascore.report import Report
-from anascore.selection import select_side
+from anascore.selection import layer_document, select_side
 
 PathLike = str | os.PathLike[str]
 
@@ -36,18 +39,37 @@ def count_document(key: Document | None, response: Document | None, options: Opt
     """Every computed metric's counts for one document (``None``: an empty side).
 
     ``set_alignments``, when given, receives the document's alignments of split-antecedent
-    sets by metric (empty when it has none), which the metrics computed anyway.
+    sets by metric (empty when it has none), which the metrics computed anyway; those of
+    another layer of entities are named ``LAYER.METRIC`` (``discourse_deixis.muc``).
     """
     if key is not None and response is not None:
         key, response = common_positions(key, response)
-    key_side = select_side(key, options, "key", warnings)
-    response_side = select_side(response, options, "response", warnings)
-    alignment = align(key_side, response_side, options)
-    comparison = Comparison.from_sides(key_side, response_side, alignment, options)
+    comparison = compare(key, response, options, warnings)
+    layers = {layer: compare(layer_document(key, layer), layer_document(response, layer),
+                             options, warnings, f" ({layer.replace('_', ' ')})")
+              for layer in ENTITY_LAYERS if getattr(options, layer)}
+    if layers:
+        comparison = replace(comparison, layers=MappingProxyType(layers))
     counts = {name: REGISTRY[name].count(comparison) for name in options.computed_metrics}
     if set_alignments is not None:
-        set_alignments.append(alignment_details(comparison))
+        details = alignment_details(comparison)
+        for layer, layer_comparison in layers.items():
+            details.update({f"{layer}.{name}": value
+                            for name, value in alignment_details(layer_comparison).items()})
+        set_alignments.append(details)
     return counts
+
+
+def compare(key: Document | None, response: Document | None, options: Options,
+            warnings: list[str], layer: str = "") -> Comparison:
+    """Select, match and tabulate one layer of one document."""
+    key_side = select_side(key, options, "key" + layer, warnings)
+    response_side = select_side(response, options, "response" + layer, warnings)
+    if options.compat == "ua" and (has_repeated_spans(key_side)
+                                   or has_repeated_spans(response_side)):
+        return ua_comparison(key_side, response_side, options)
+    alignment = align(key_side, response_side, options)
+    return Comparison.from_sides(key_side, response_side, alignment, options)
 
 
 def score(key: PathLike, response: PathLike, *, format: str = "auto",
@@ -60,7 +82,7 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
     key, response
         Paths of the gold annotation and of the system output.
     format
-        ``"auto"`` (detect), ``"conll2012"``, ``"corefud"`` or ``"jsonlines"``.
+        ``"auto"`` (detect), ``"conll2012"``, ``"corefud"``, ``"jsonlines"`` or ``"ua"``.
     metrics
         ``None`` for the default metrics (or the preset's), ``"all"`` for every metric but
         the linguistically aware ones, else names from
@@ -69,14 +91,16 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
         ``False`` removes single-mention entities from both sides before scoring (default
         ``True``, or the preset's).
     match
-        How mentions are aligned: ``"exact"`` (default), ``"head"``, ``"partial"``,
-        ``"craft"``.
+        How mentions are aligned: ``"exact"`` (default), ``"min"`` (UA MIN spans),
+        ``"head"``, ``"partial"``, ``"craft"``.
     **settings
         Any other field of :class:`~anascore.options.Options`, by name: for instance
+        ``keep_non_referring``, ``keep_bridging``, ``discourse_deixis``,
         ``keep_split_antecedents=True`` (score split-antecedent plurals, Paun et al. 2023),
         ``only_split_antecedents=True``, ``lea_split_importance=10.0``, ``compat="ua"``,
-        ``keep_zeros=False``, ``zero_match="linear"``, ``exclusive_ends=True``,
-        ``preset="crac24"``.
+        ``keep_zeros=False``, ``zero_match="linear"``, ``exclusive_ends=True``; and
+        ``preset``: a shared task's settings (:mod:`anascore.presets`), which the other
+        settings given change.
 
     Returns
     -------
@@ -88,11 +112,9 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
     anascore.errors.AnascoreError
         For bad input, naming the file and line.
     """
-    if keep_singletons is not None:
-        settings["keep_singletons"] = keep_singletons
-    if match is not None:
-        settings["match"] = match
-    options = Options.create(format=format, metrics=metrics, **settings)
+    given = {name: value for name, value in (("keep_singletons", keep_singletons),
+                                              ("match", match)) if value is not None}
+    options = Options.create(format=format, metrics=metrics, **given, **settings)
     return score_files(key, response, options)
 
 

@@ -11,6 +11,10 @@ TC-A-7 … TC-A-9) and refuses to score past ten of them; anascore always keeps 
 and warns naming the document, the span and the entities. The same applies to a key that puts
 one span in two entities (reported: a gold annotation error).
 
+Under ``compat="ua"`` with exact matching, every copy in a UA or CoNLL-2012 file is kept
+instead, and counted as the UA scorer 2.0 counts them (:mod:`anascore.repeated_ua`); CorefUD
+(CoNLL-U) files keep one copy, as the CorefUD scorer does.
+
 Which copy is kept must not depend on the order entities are listed in (or a reordered file
 would score differently), so entities are taken in text order: by their distinct mentions' token
 positions, sorted, compared lexicographically (entities with the same mentions by their
@@ -22,11 +26,13 @@ token and the entity with the earlier second mention is kept either way).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 import numpy as np
 
-from anascore.model import ConlluNodes, Document, Entity, Mention
+from anascore.model import NO_ATTRIBUTES, BridgingLink, ConlluNodes, Document, Entity, Mention
 from anascore.options import Options
 from anascore.split_antecedents import (
     AccommodatedSets,
@@ -41,15 +47,24 @@ class Side:
     ``entity_of[k]``; ``entity_sizes[e]`` counts entity ``e``'s mentions. ``accommodated``
     holds the split-antecedent sets (``keep_split_antecedents``; ``None``: no set).
 
+    The layers that are not entities travel with the identity side when their setting is on:
+    ``non_referring`` (``keep_non_referring``), ``bridging`` (``keep_bridging``) with
+    ``anchor_mentions``, the mentions of each entity a bridging link names (its anchor).
+
     ``document`` is the document the side was selected from (``None`` for an empty side),
     for metrics that read more of it than its mentions: its words and token columns (mention
     types, :mod:`anascore.mention_types`), its path and name (messages), its CoNLL-U
-    details (:attr:`nodes`, from which :func:`zero_flags` tells zero mentions apart)."""
+    details (:attr:`nodes`, from which :func:`zero_flags` tells zero mentions apart).
+    """
 
     entity_ids: tuple[str, ...]
     mentions: tuple[Mention, ...]
     entity_of: np.ndarray
     entity_sizes: np.ndarray
+    non_referring: tuple[Mention, ...] = ()
+    bridging: tuple[BridgingLink, ...] = ()
+    anchor_mentions: Mapping[str, tuple[Mention, ...]] = field(
+        default_factory=lambda: NO_ATTRIBUTES)
     accommodated: AccommodatedSets | None = None
     document: Document | None = field(default=None, compare=False, repr=False)
 
@@ -72,19 +87,29 @@ def select_side(document: Document | None, options: Options, role: str,
     """
     if document is None:
         return _EMPTY
-    entities = _without_repeated_mentions(document, role, warnings)
+    # the CorefUD scorer (CoNLL-U files) keeps one copy of a span, as by default
+    keep_repeated = (options.compat == "ua" and options.match == "exact"
+                     and document.nodes is None)
+    if keep_repeated:
+        entities = list(document.entities)
+    else:
+        entities = _without_repeated_mentions(document, role, warnings)
     drop_zeros = not options.keep_zeros and document.nodes is not None
     if drop_zeros and options.compat != "ua":
         entities = _without_zeros(entities, document.nodes)
     atoms_of: dict[str, frozenset[str]] = {}
     if options.keep_split_antecedents:
         entities, atoms_of = normalize_accommodated_sets(entities, document, role, warnings)
+        if keep_repeated:
+            entities = _each_entity_a_set(entities)
     all_entities = entities
     if not options.keep_singletons:
         entities = [entity for entity in entities
                     if len(entity.mentions) + (entity.id in atoms_of) > 1]
     if drop_zeros and options.compat == "ua":
         entities = _without_zeros(entities, document.nodes)
+    if keep_repeated:
+        _warn_repeated_as_the_ua_scorer_keeps_them(entities, document, role, warnings)
     entities = [entity for entity in entities if entity.mentions]
     sizes = np.fromiter((len(entity.mentions) for entity in entities), dtype=np.int64,
                         count=len(entities))
@@ -98,6 +123,8 @@ def select_side(document: Document | None, options: Options, role: str,
     if atoms_of:
         side = replace(side, accommodated=accommodated_sets(
             side.entity_ids, side.mentions, atoms_of, all_entities, document))
+    if options.keep_non_referring or options.keep_bridging:
+        side = _with_other_layers(side, document, options)
     return side
 
 
@@ -124,6 +151,74 @@ def _without_zeros(entities: list[Entity], nodes: ConlluNodes | None) -> list[En
                                     if not is_zero(mention, nodes)), entity.elements,
                    entity.attributes)
             for entity in entities]
+
+
+def layer_document(document: Document | None, layer: str) -> Document | None:
+    """``document`` with the entities of another layer (``discourse_deixis``) in place of
+    its identity entities, so that the identity pipeline scores that layer."""
+    if document is None:
+        return None
+    return replace(document, entities=getattr(document, layer), non_referring=(),
+                   bridging=(), discourse_deixis=())
+
+
+def _with_other_layers(side: Side, document: Document, options: Options) -> Side:
+    non_referring: tuple[Mention, ...] = ()
+    if options.keep_non_referring:
+        non_referring = document.non_referring
+        if options.compat == "ua":
+            # the UA scorer keeps one markable (the first) of each pseudo-entity
+            firsts: dict[str, Mention] = {}
+            for mention in non_referring:
+                firsts.setdefault(mention.attributes.get("EntityID", str(mention)), mention)
+            non_referring = tuple(firsts.values())
+    bridging: tuple[BridgingLink, ...] = ()
+    anchors: dict[str, tuple[Mention, ...]] = {}
+    if options.keep_bridging:
+        bridging = document.bridging
+        if options.compat == "ua":
+            # the UA scorer keeps one link per anaphor span: the last one written
+            last: dict[tuple[int, ...], BridgingLink] = {}
+            for link in bridging:
+                last.pop(link.anaphor.tokens, None)
+                last[link.anaphor.tokens] = link
+            bridging = tuple(last.values())
+        named = {link.antecedent_entity for link in bridging}
+        for entity in document.entities:
+            if entity.id in named:
+                anchors[entity.id] = entity.mentions
+        for mention in document.non_referring:
+            entity_id = mention.attributes.get("EntityID")
+            if entity_id in named:
+                anchors[entity_id] = (*anchors.get(entity_id, ()), mention)
+    return replace(side, non_referring=non_referring, bridging=bridging,
+                   anchor_mentions=MappingProxyType(anchors))
+
+
+def _each_entity_a_set(entities: list[Entity]) -> list[Entity]:
+    """``compat="ua"`` with split antecedents on: the UA scorer 2.0 turns each entity into a
+    set, so copies of a span within one entity (also one merged from entities accommodating
+    the same set) are one mention."""
+    return [replace(entity, mentions=tuple({mention.tokens: mention
+                                            for mention in entity.mentions}.values()))
+            for entity in entities]
+
+
+def _warn_repeated_as_the_ua_scorer_keeps_them(entities: list[Entity], document: Document,
+                                               role: str, warnings: list[str]) -> None:
+    """``compat="ua"``: every copy of a repeated span is kept, as the UA scorer 2.0 keeps
+    them (:mod:`anascore.repeated_ua` counts them its way); one warning per repeated span."""
+    spans = [mention.tokens for entity in entities for mention in entity.mentions]
+    if len(set(spans)) == len(spans):
+        return
+    counts: dict[tuple[int, ...], int] = {}
+    for span in spans:
+        counts[span] = counts.get(span, 0) + 1
+    for span, count in counts.items():
+        if count > 1:
+            warnings.append(f"{document.path or role}: document {document.name!r}: {role} "
+                            f"mention {Mention(span)} annotated {count} times; every copy "
+                            "kept, as the UA scorer keeps them (compat=ua)")
 
 
 def _without_repeated_mentions(document: Document, role: str,

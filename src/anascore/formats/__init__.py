@@ -19,14 +19,30 @@ from anascore.model import Document
 Reader = Callable[[str], Iterator[Document]]
 Writer = Callable[[Iterable[Document], str], None]
 
+
+def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False) -> Iterator[Document]:
+    """:func:`anascore.formats.ua.read_ua`, imported on first use: a CoNLL-2012 run never
+    loads the UA reader (its import costs about as much as scoring a hundred documents)."""
+    from anascore.formats import ua
+
+    return ua.read_ua(path, token_columns=token_columns)
+
+
+def write_ua(documents: Iterable[Document], path: str | os.PathLike[str]) -> None:
+    """:func:`anascore.formats.ua.write_ua`, imported on first use (as :func:`read_ua`)."""
+    from anascore.formats import ua
+
+    ua.write_ua(documents, path)
+
+
 READERS: dict[str, Reader] = {"conll2012": read_conll2012, "corefud": read_corefud,
-                              "jsonlines": read_jsonlines}
+                              "jsonlines": read_jsonlines, "ua": read_ua}
 #: Every reader has a writer (``anascore convert``).
 WRITERS: dict[str, Writer] = {"conll2012": write_conll2012, "corefud": write_corefud,
-                              "jsonlines": write_jsonlines}
+                              "jsonlines": write_jsonlines, "ua": write_ua}
 #: Readers that can also keep per-token annotation columns (``Document.token_columns``) when
 #: asked with ``token_columns=True``; they skip them otherwise, to read at full speed.
-TOKEN_COLUMN_READERS: frozenset[str] = frozenset({"conll2012", "corefud"})
+TOKEN_COLUMN_READERS: frozenset[str] = frozenset({"conll2012", "corefud", "ua"})
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
@@ -45,10 +61,15 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     corefud = _looks_like_corefud(head)
     if corefud:
         return corefud
+    from anascore.formats.ua import sniff_ua
+
+    if sniff_ua(head):
+        return "ua"
     raise FormatError(
         "cannot tell the format from the first line; expected '#begin document' "
-        "(CoNLL-2012), '{' (jsonlines) or CoNLL-U with '# global.Entity' or 10 tab-separated "
-        "columns (CorefUD), or name the format with --format",
+        "(CoNLL-2012), '{' (jsonlines), CoNLL-U with '# global.Entity' or 10 tab-separated "
+        "columns (CorefUD), '# global.columns = … IDENTITY …' or '# newdoc id =' and more "
+        "than ten columns (UA exploded), or name the format with --format",
         path=path, line=1)
 
 

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from anascore.model import Mention
-from anascore.options import Options
-from anascore.selection import Side
+
+if TYPE_CHECKING:
+    from anascore.options import Options
+    from anascore.selection import Side
 
 
 @dataclass(frozen=True)
@@ -80,19 +83,37 @@ MATCHERS: dict[str, Matcher] = {"exact": align_exact, "head": align_head,
                                 "partial": align_partial, "craft": align_craft}
 
 
+def _register_min_span() -> None:
+    from anascore.matching.min_span import align_min, align_min_ua
+
+    MATCHERS["min"] = align_min
+    COMPAT_MATCHERS["ua", "min"] = align_min_ua
+
+
+#: Matchers that replace ``MATCHERS[match]`` under ``compat`` (``(compat, match)`` keys).
+COMPAT_MATCHERS: dict[tuple[str, str], Matcher] = {}
+_register_min_span()
+
+
+def matcher_for(options: Options) -> Matcher:
+    """The matcher of ``options.match``, in the conventions of ``options.compat``."""
+    return COMPAT_MATCHERS.get((options.compat, options.match)) or MATCHERS[options.match]
+
+
 def align(key: Side, response: Side, options: Options) -> Alignment:
     """Align the mentions of one document's key and response sides as ``options`` say.
 
     With zeros kept and ``zero_match="dependent"``, zero mentions are first paired by their
     dependencies (:mod:`anascore.matching.zeros`); every mention left is then aligned by
-    ``MATCHERS[options.match]``. CRAFT matching never pairs zero mentions (as the UA scorer).
+    :func:`matcher_for` (``MATCHERS[options.match]``, or its ``compat`` variant). CRAFT
+    matching never pairs zero mentions (as the UA scorer).
     With ``compat="ua"``, ties between equally good pairings are broken as the CorefUD
     scorer's whole-matrix assignment breaks them (:mod:`anascore.matching.optimal`).
     """
     from anascore.selection import zero_flags
 
     whole = options.compat == "ua"
-    matcher = MATCHERS[options.match]
+    matcher = matcher_for(options)
     if whole and options.match in ("head", "partial"):
         from anascore.matching import partial
 

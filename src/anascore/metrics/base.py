@@ -69,5 +69,5 @@ def recall_precision(recall_side: Callable[[Contingency], tuple[float, float]],
                      comparison: Comparison) -> np.ndarray:
     """Counts of a metric whose precision is its recall with key and response exchanged."""
     recall_num, recall_den = recall_side(comparison.table)
-    precision_num, precision_den = recall_side(comparison.table.transposed())
+    precision_num, precision_den = recall_side(comparison.precision_table)
     return np.array([recall_num, recall_den, precision_num, precision_den], dtype=np.float64)

@@ -42,14 +42,14 @@ from anascore.metrics.split_antecedents import (
 
 
 def count_ceafm(comparison: Comparison) -> np.ndarray:
-    table = comparison.table
+    table = comparison.assignment_table or comparison.table
     total = best_assignment_total(table, table.counts.astype(np.float64))
     return np.array([total, table.key_sizes.sum(), total, table.response_sizes.sum()],
                     dtype=np.float64)
 
 
 def count_ceafe(comparison: Comparison) -> np.ndarray:
-    table = comparison.table
+    table = comparison.assignment_table or comparison.table
     similarity = 2.0 * table.counts / (table.key_sizes[table.rows]
                                        + table.response_sizes[table.columns])
     total = best_assignment_total(table, similarity)

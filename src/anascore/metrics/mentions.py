@@ -16,8 +16,11 @@ from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 def count_mentions(comparison: Comparison) -> np.ndarray:
     table = comparison.table
     aligned = table.aligned
-    return np.array([aligned, table.key_sizes.sum(), aligned, table.response_sizes.sum()],
-                    dtype=np.float64)
+    # repeated spans counted as the UA scorer does: precision from the response's own table
+    aligned_response = (aligned if comparison.response_table is None
+                        else comparison.response_table.aligned)
+    return np.array([aligned, table.key_sizes.sum(), aligned_response,
+                     table.response_sizes.sum()], dtype=np.float64)
 
 
 MENTIONS = Metric("mentions", "Mentions", PRF_FIELDS, count_mentions, prf_score,

@@ -18,6 +18,7 @@ import numpy as np
 from anascore.metrics import metric_for
 from anascore.metrics.split_antecedents import SetAlignmentDetails
 from anascore.options import Options
+from anascore.presets import describe_mode
 from anascore.scores import MetricResult
 from anascore.stats.bootstrap import MetricInterval, confidence_intervals
 from anascore.stats.sums import column_sums, scores_from_counts
@@ -86,7 +87,8 @@ class Report:
     @cached_property
     def metrics(self) -> dict[str, MetricResult]:
         """Corpus (micro-averaged) scores, by metric name."""
-        return scores_from_counts(self.corpus_counts, self.options.metrics, self.options)
+        return scores_from_counts(self.corpus_counts, self.options.reported_metrics,
+                                  self.options)
 
     def document(self, name: str) -> dict[str, MetricResult]:
         """The scores of one document."""
@@ -95,7 +97,7 @@ class Report:
         except ValueError:
             raise KeyError(f"no document {name!r} in this report") from None
         return scores_from_counts({metric: matrix[row] for metric, matrix in self.counts.items()},
-                                  self.options.metrics, self.options)
+                                  self.options.reported_metrics, self.options)
 
     def per_document(self) -> dict[str, dict[str, MetricResult]]:
         """Scores of every document, in key order."""
@@ -116,7 +118,7 @@ class Report:
         if not self.options.confidence:
             return self
         [intervals] = confidence_intervals(
-            [self.counts], self.options.metrics, resamples=self.options.confidence,
+            [self.counts], self.options.reported_metrics, resamples=self.options.confidence,
             level=self.options.confidence_level, seed=self.options.seed, progress=progress,
             options=self.options)
         return replace(self, intervals=intervals)
@@ -126,9 +128,9 @@ class Report:
         key order)."""
         if sort_by is None:
             return list(self.document_names)
-        if sort_by not in self.options.metrics:
+        if sort_by not in self.options.reported_metrics:
             raise KeyError(f"metric {sort_by!r} is not reported; expected one of "
-                           f"{', '.join(self.options.metrics)}")
+                           f"{', '.join(self.options.reported_metrics)}")
         scores = self.per_document()
         return sorted(self.document_names, key=lambda name: scores[name][sort_by].f1)
 
@@ -140,19 +142,18 @@ class Report:
         result: dict[str, Any] = {
             "version": self.version,
             "signature": self.signature,
+            "mode": describe_mode(self.options),
             "options": self.options.to_dict(),
             "documents": len(self.document_names),
-            "metrics": {name: score.to_dict() for name, score in self.metrics.items()},
+            "metrics": _nested(self.metrics),
             "warnings": list(self.warnings),
         }
         if self.intervals is not None:
-            result["intervals"] = {name: interval.to_dict()
-                                   for name, interval in self.intervals.items()}
+            result["intervals"] = _nested(self.intervals)
         if per_document:
             scores = self.per_document()
             result["per_document"] = {
-                name: {"metrics": {metric: score.to_dict()
-                                   for metric, score in scores[name].items()}}
+                name: {"metrics": _nested(scores[name])}
                 for name in self.document_order(sort_by)
             }
             if sort_by is not None:
@@ -165,3 +166,13 @@ class Report:
                 sort_by: str | None = None) -> str:
         return json.dumps(self.to_dict(per_document=per_document, details=details,
                                        sort_by=sort_by), indent=2)
+
+
+def _nested(scores: Mapping[str, MetricResult | MetricInterval]) -> dict[str, Any]:
+    """Scores (or intervals) as JSON, a layer's metrics (``discourse_deixis.muc``) under the
+    layer's name (``{"discourse_deixis": {"muc": …}}``)."""
+    result: dict[str, Any] = {}
+    for name, score in scores.items():
+        layer, dot, metric = name.rpartition(".")
+        (result.setdefault(layer, {}) if dot else result)[metric] = score.to_dict()
+    return result

@@ -31,11 +31,33 @@ if TYPE_CHECKING:
 
 IMAGE_FORMATS = (".png", ".svg")
 _TITLES = {"mentions": "Mentions", "muc": "MUC", "bcub": "B³", "ceafm": "CEAFm",
-           "ceafe": "CEAFe", "blanc": "BLANC", "lea": "LEA", "conll": "CoNLL"}
+           "ceafe": "CEAFe", "blanc": "BLANC", "lea": "LEA", "conll": "CoNLL",
+           "non_referring": "Non-referring", "bridging": "Bridging"}
+
+
+_LAYER_TITLES = {"discourse_deixis": "DD"}
 
 
 def _title(metric: str) -> str:
+    layer, dot, name = metric.rpartition(".")
+    if dot:
+        return f"{_LAYER_TITLES.get(layer, layer)} {_title(name)}"
     return _TITLES.get(metric, metric)
+
+
+def _flat(scores: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """A JSON report's scores (or intervals) by metric name: a layer's metrics, nested under
+    the layer's name (``{"discourse_deixis": {"muc": …}}``), as ``discourse_deixis.muc``; a
+    bridging score by its entity level (the level its ``f1`` is)."""
+    flat: dict[str, Any] = {}
+    for name, value in scores.items():
+        if not isinstance(value, dict) or "f1" in value:
+            flat[prefix + name] = value
+        elif isinstance(value.get("entity"), dict) and "f1" in value["entity"]:
+            flat[prefix + name] = value["entity"]
+        else:
+            flat.update(_flat(value, f"{prefix}{name}."))
+    return flat
 
 
 def _figure_class() -> Any:
@@ -78,15 +100,16 @@ def systems_of(report: dict[str, Any], path: str = "report") -> list[PlottedSyst
     systems = []
     for name, entry in entries:
         try:
-            f1 = {metric: float(score["f1"]) for metric, score in entry["metrics"].items()}
+            f1 = {metric: float(score["f1"])
+                  for metric, score in _flat(entry["metrics"]).items()}
             intervals = None
             if "intervals" in entry:
                 intervals = {metric: (float(value["f1"]["low"]), float(value["f1"]["high"]))
-                             for metric, value in entry["intervals"].items()}
+                             for metric, value in _flat(entry["intervals"]).items()}
             documents = None
             if "per_document" in entry:
                 documents = {document: {metric: float(score["f1"])
-                                        for metric, score in value["metrics"].items()}
+                                        for metric, score in _flat(value["metrics"]).items()}
                              for document, value in entry["per_document"].items()}
         except (KeyError, TypeError, ValueError) as error:
             raise FormatError(f"system {name!r}: missing or malformed field {error}",
@@ -154,7 +177,11 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
             bars.annotate(label, (x, top), xytext=(0, 3),
                           textcoords="offset points", ha="center", va="bottom", fontsize=7,
                           rotation=90 if len(systems) > 2 else 0)
-    bars.set_xticks(positions, [_title(name) for name in metrics])
+    if len(metrics) > 10:  # the UA layers' metrics too: slanted names do not overlap
+        bars.set_xticks(positions, [_title(name) for name in metrics], rotation=30,
+                        ha="right")
+    else:
+        bars.set_xticks(positions, [_title(name) for name in metrics])
     floor = max(0.0, 10 * np.floor(lowest / 10) - 10)
     bars.set_ylim(floor, 104 if len(systems) <= 2 else 108)
     bars.set_ylabel("F1 (%)")

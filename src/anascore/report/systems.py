@@ -16,6 +16,7 @@ from typing import Any
 
 from anascore.errors import OptionsError
 from anascore.options import Options
+from anascore.presets import describe_mode
 from anascore.report import Report
 from anascore.stats.bootstrap import confidence_intervals
 from anascore.stats.significance import (
@@ -102,22 +103,23 @@ class SystemsReport:
         reports = self.reports
         if options.confidence:
             intervals = confidence_intervals(
-                count_sets, options.metrics, resamples=options.confidence,
+                count_sets, options.reported_metrics, resamples=options.confidence,
                 level=options.confidence_level, seed=options.seed, progress=progress,
                 options=options)
             reports = tuple(replace(report, intervals=system_intervals)
                             for report, system_intervals in zip(reports, intervals, strict=True))
         tests: list[PairedResult] = []
         if options.paired_bs:
-            for results in paired_bootstrap(count_sets, options.metrics, self.names,
+            for results in paired_bootstrap(count_sets, options.reported_metrics, self.names,
                                             resamples=options.paired_bs, seed=options.seed,
                                             level=options.confidence_level, progress=progress,
                                             options=options):
                 tests.extend(results.values())
         if options.paired_ar:
-            for results in approximate_randomization(count_sets, options.metrics, self.names,
-                                                     trials=options.paired_ar, seed=options.seed,
-                                                     progress=progress, options=options):
+            for results in approximate_randomization(count_sets, options.reported_metrics,
+                                                     self.names, trials=options.paired_ar,
+                                                     seed=options.seed, progress=progress,
+                                                     options=options):
                 tests.extend(results.values())
         return replace(self, reports=reports, tests=tuple(tests))
 
@@ -126,7 +128,7 @@ class SystemsReport:
         """The JSON object ``anascore score KEY RESPONSE… --output json`` prints for several
         responses: the settings, then each system's report (as :meth:`Report.to_dict`
         without the shared fields), then the tests by test, system and metric."""
-        shared = ("version", "signature", "options", "documents")
+        shared = ("version", "signature", "mode", "options", "documents")
         systems: dict[str, Any] = {}
         for name, report in zip(self.names, self.reports, strict=True):
             system = report.to_dict(per_document=per_document, details=details,
@@ -135,6 +137,7 @@ class SystemsReport:
         result: dict[str, Any] = {
             "version": self.version,
             "signature": self.signature,
+            "mode": describe_mode(self.options),
             "options": self.options.to_dict(),
             "documents": len(self.document_names),
             "baseline": self.baseline,

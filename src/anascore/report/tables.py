@@ -15,12 +15,15 @@ from typing import Any
 from anascore.metrics import REGISTRY
 from anascore.metrics.dominant import DominantScore
 from anascore.report.systems import SystemsReport
-from anascore.scores import AverageScore, MetricResult
+from anascore.scores import AverageScore, BridgingScore, MetricResult
 from anascore.stats.bootstrap import Interval
 from anascore.stats.significance import APPROXIMATE_RANDOMIZATION, PAIRED_BOOTSTRAP
 
 #: Titles of metrics that are not in the registry (derived metrics).
-DERIVED_TITLES = {"conll": "CoNLL"}
+DERIVED_TITLES = {"conll": "CoNLL", "discourse_deixis.conll": "DD CoNLL"}
+#: The parts of a bridging score, each a row of one system's scores table (the entity level,
+#: which the interval and every one-column table give, last).
+BRIDGING_PARTS = {"anaphor_recognition": "anaphors", "mention": "mention", "entity": "entity"}
 #: What each test is called in table titles.
 TEST_TITLES = {
     PAIRED_BOOTSTRAP: "Paired bootstrap (Koehn 2004)",
@@ -137,7 +140,7 @@ def scores_table(systems: SystemsReport, *, full: bool = False,
     """The corpus scores: a row per metric for one system, a row per system for several
     (with each score's interval beside it, unless ``inline_intervals`` is false: then
     :func:`intervals_table` shows them)."""
-    metrics = systems.options.metrics
+    metrics = systems.options.reported_metrics
     with_intervals = systems.reports[0].intervals is not None
     if len(systems.reports) == 1:
         report = systems.reports[0]
@@ -146,6 +149,12 @@ def scores_table(systems: SystemsReport, *, full: bool = False,
         rows = []
         for name, score in report.metrics.items():
             interval = report.intervals[name] if report.intervals is not None else None
+            if isinstance(score, BridgingScore):
+                rows += [(f"{metric_title(name)} {label}",
+                          *_prf_cells(getattr(score, part),
+                                      interval if part == "entity" else None, True))
+                         for part, label in BRIDGING_PARTS.items()]
+                continue
             rows.append((metric_title(name), *_prf_cells(score, interval, True)))
         level = f"{systems.options.confidence_level:.0%}"
         note = (f"Intervals: {level} bootstrap percentile intervals "
@@ -191,7 +200,7 @@ def intervals_table(systems: SystemsReport, *, full: bool = False) -> Table | No
     if systems.reports[0].intervals is None:
         return None
     columns = [Column("System", numeric=False)]
-    for name in systems.options.metrics:
+    for name in systems.options.reported_metrics:
         title = metric_title(name)
         if full:
             columns += [Column("R", group=title), Column("P", group=title),
@@ -202,7 +211,7 @@ def intervals_table(systems: SystemsReport, *, full: bool = False) -> Table | No
     for system, report in zip(systems.names, systems.reports, strict=True):
         assert report.intervals is not None
         cells: list[Cell] = [system]
-        for name in systems.options.metrics:
+        for name in systems.options.reported_metrics:
             interval = report.intervals[name]
             values = [interval.recall, interval.precision, interval.f1] if full else \
                 [interval.f1]
@@ -256,7 +265,7 @@ def document_tables(systems: SystemsReport, *, full: bool = False,
                     sort_by: str | None = None) -> list[Table]:
     """A table per system: a row per document (worst first when ``sort_by`` names a
     metric), a column per metric."""
-    metrics = systems.options.metrics
+    metrics = systems.options.reported_metrics
     columns = [Column("Document", numeric=False)]
     for name in metrics:
         title = metric_title(name)
@@ -371,11 +380,14 @@ def render_text_table(table: Table) -> list[str]:
     return lines
 
 
-def render_text_tables(tables: Sequence[Table], signature: str) -> str:
-    """Tables one after the other, then the signature."""
+def render_text_tables(tables: Sequence[Table], signature: str, *, mode: str | None = None
+                       ) -> str:
+    """Tables one after the other, then the mode in words (when given) and the signature."""
     lines: list[str] = []
     for table in tables:
         lines += render_text_table(table)
         lines.append("")
+    if mode is not None:
+        lines.append(f"mode: {mode}")
     lines.append(f"signature: {signature}")
     return "\n".join(lines) + "\n"

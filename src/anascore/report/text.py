@@ -4,39 +4,53 @@ from __future__ import annotations
 
 from anascore.metrics import REGISTRY
 from anascore.metrics.dominant import DominantScore, class_table_text
+from anascore.presets import describe_mode
 from anascore.report import Report
-from anascore.scores import AverageScore, MetricResult
+from anascore.scores import AverageScore, BridgingScore, MetricResult
 
-_TITLES = {"conll": "CoNLL"}
+_TITLES = {"conll": "CoNLL", "discourse_deixis.conll": "DD CoNLL"}
 
 
-def _row(name: str, score: MetricResult) -> str:
+_BRIDGING_PARTS = {"anaphor_recognition": "anaphors", "mention": "mention", "entity": "entity"}
+
+
+def _rows(name: str, score: MetricResult) -> list[tuple[str, MetricResult]]:
     title = _TITLES.get(name) or REGISTRY[name].title
+    if isinstance(score, BridgingScore):
+        return [(f"{title} {label}", getattr(score, part))
+                for part, label in _BRIDGING_PARTS.items()]
+    return [(title, score)]
+
+
+def _row(title: str, score: MetricResult, width: int) -> str:
     if isinstance(score, AverageScore):
-        return f"{title:<10}{'':>10}{'':>11}{score.f1 * 100:>9.2f}"
-    return (f"{title:<10}{score.recall * 100:>10.2f}{score.precision * 100:>11.2f}"
+        return f"{title:<{width}}{'':>10}{'':>11}{score.f1 * 100:>9.2f}"
+    return (f"{title:<{width}}{score.recall * 100:>10.2f}{score.precision * 100:>11.2f}"
             f"{score.f1 * 100:>9.2f}")
 
 
+def _table(scores: dict[str, MetricResult]) -> list[str]:
+    rows = [row for name, score in scores.items() for row in _rows(name, score)]
+    width = max([10, *(len(title) + 2 for title, _ in rows)])
+    return [f"{'metric':<{width}}{'recall':>10}{'precision':>11}{'F1':>9}",
+            *(_row(title, score, width) for title, score in rows)]
+
+
 def render_text(report: Report, *, per_document: bool = False) -> str:
-    """The metrics table (and, if asked, one table per document), then the signature."""
-    header = f"{'metric':<10}{'recall':>10}{'precision':>11}{'F1':>9}"
+    """The metrics table (and, if asked, one table per document), then the mode and the
+    signature."""
     lines: list[str] = []
     if per_document:
         for name, scores in report.per_document().items():
-            lines += [f"document {name}", header]
-            lines += [_row(metric, score) for metric, score in scores.items()]
+            lines.append(f"document {name}")
+            lines += _table(scores)
             lines.append("")
         lines.append(f"corpus ({len(report.document_names)} documents)")
-    lines.append(header)
-    lines += [_row(name, score) for name, score in report.metrics.items()]
+    lines += _table(report.metrics)
     for score in report.metrics.values():
         if isinstance(score, DominantScore):
             lines += ["", *class_table_text(score)]
     lines.append("")
-    if report.options.only_split_antecedents:
-        lines.append("mode: split-antecedent plurals only (Paun et al. 2023 §7)")
-    elif report.options.keep_split_antecedents:
-        lines.append("mode: split-antecedent plurals scored (Paun et al. 2023)")
+    lines.append(f"mode: {describe_mode(report.options)}")
     lines.append(f"signature: {report.signature}")
     return "\n".join(lines) + "\n"

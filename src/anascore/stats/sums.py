@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
-from anascore.metrics import REGISTRY, metric_for
+from anascore.metrics import metric_for
 from anascore.options import DERIVED_METRICS, Options
 from anascore.scores import AverageScore, MetricResult
 
@@ -28,13 +28,13 @@ def column_sums(matrix: np.ndarray) -> np.ndarray:
 def scores_from_counts(counts: Mapping[str, np.ndarray], names: Iterable[str],
                        options: Options | None = None) -> dict[str, MetricResult]:
     """The score of each metric in ``names`` from summed counts (one vector per metric);
-    ``options`` configure the metrics whose count fields depend on them
-    (:func:`anascore.metrics.metric_for`)."""
+    ``options`` configure the metrics whose count fields depend on them and choose the
+    conventions of ``options.compat`` (:func:`anascore.metrics.metric_for`)."""
     results: dict[str, MetricResult] = {}
     for name in names:
         if name in DERIVED_METRICS:
             parts = DERIVED_METRICS[name]
-            f1_values = [REGISTRY[part].score(counts[part]).f1 for part in parts]
+            f1_values = [metric_for(part, options).score(counts[part]).f1 for part in parts]
             results[name] = AverageScore(sum(f1_values) / len(f1_values), parts)
         else:
             results[name] = metric_for(name, options).score(counts[name])

@@ -1,0 +1,845 @@
+"""Universal Anaphora CoNLL-U Plus, the *exploded* format (``CoNLL-UA``).
+
+The format is defined by Poesio et al., *Universal Anaphora in CoNLL-U-Plus*, v1.1
+(``formats/UA_CONLL_U_Plus_proposal_v1.1.md``) and used by the CODI-CRAC 2021/2022 shared
+tasks. Rules this reader enforces (each violation is a :class:`~anascore.errors.FormatError`
+naming the file and line):
+
+* ``# global.columns = ID FORM … IDENTITY BRIDGING DISCOURSE_DEIXIS …`` names the columns; it
+  applies to the lines that follow it. Without it, the CODI-CRAC positions hold: ID, FORM,
+  then IDENTITY in column 11, BRIDGING in 12 and DISCOURSE_DEIXIS in 13. A ``global.columns``
+  line without IDENTITY is an error.
+* ``# newdoc id = NAME`` starts a document named ``NAME``; a token line before it is an error.
+  Other ``#`` lines are comments; a blank line ends a sentence.
+* A token line holds tab-separated cells (an empty cell reads as ``_``) or, when it has no
+  tab, cells separated by runs of spaces (the CODI-CRAC layout). Missing trailing cells read as
+  ``_``. Integer IDs are tokens, ``N.M`` IDs are empty nodes (tokens of their own), ``N-M``
+  multiword-token lines and ID ``0`` lines (objects of a visual situation) are skipped and
+  must carry no annotation. Token positions count from 0 over the document.
+* IDENTITY and DISCOURSE_DEIXIS cells: ``_`` or a sequence of brackets. ``(ATTRIBUTES``
+  opens a markable, ``(ATTRIBUTES)`` is a one-token markable, ``)`` closes the innermost open
+  markable, ``MARKABLE_ID)`` closes the named one (crossing markables, the UA scorer's
+  ``--allow-boundary-crossing`` layout). Several brackets share a cell back to back or
+  separated by ``@``. ATTRIBUTES are ``Name=value`` joined by ``|`` in any order; ``EntityID``
+  is required; ``MarkableID`` (optional) names the markable, and a markable opened again
+  under the same ID after it closed gets another chunk (a discontinuous markable; its
+  EntityID must not change); ``Min`` is its minimal span (token IDs: ``7``, a range ``7,9`` as
+  CODI-CRAC writes it or ``7-9``, or a list of such items; IDs are unique in a document, as
+  the format says, and where a file numbers each sentence from 1 they are read within the
+  markable's sentence; a Min outside its markable, found in CODI-CRAC files, is kept as
+  written); ``ElementOf`` lists the entities (of the same column) the markable's entity is an
+  element of (split-antecedent plurals).
+  Every attribute, known or not, is kept in :attr:`Mention.attributes`. A bracket that never
+  closes, a closing bracket with nothing open, an ``ElementOf`` or ``Min`` naming nothing is
+  an error.
+* Entities whose EntityID ends in ``-Pseudo`` (or ``_Pseudo``, a spelling found in GUM) are
+  non-referring pseudo-entities: their markables go to :attr:`Document.non_referring`, never
+  into identity entities.
+* BRIDGING cells: ``_`` or, on the anaphor's first token, ``MarkableID=…|Rel=…|
+  MentionAnchor=…|EntityAnchor=…`` (inside brackets spanning the anaphor, as CODI-CRAC writes
+  it, or bare). ``MarkableID`` names the anaphor (an identity markable); at least one of
+  ``MentionAnchor`` (an identity markable) and ``EntityAnchor`` (an identity entity; the
+  ``-Pseudo`` suffix may be left out, as CODI-CRAC does) is required. When both are given they
+  must agree. A repeated ``Rel``/``MentionAnchor``/``EntityAnchor`` group gives the anaphor
+  another anchor (another :class:`~anascore.model.BridgingLink`); ``Rel=_`` is no relation.
+
+Documents are yielded one at a time.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TextIO
+
+from anascore.errors import FormatError
+from anascore.formats.text import open_text
+from anascore.model import NO_ATTRIBUTES, BridgingLink, Document, Entity, Mention
+
+#: Column positions when the file has no ``# global.columns`` line (CODI-CRAC layout).
+DEFAULT_COLUMNS: tuple[str, ...] = (
+    "ID", "FORM", "LEMMA", "UPOS", "XPOS", "FEATS", "HEAD", "DEPREL", "DEPS", "MISC",
+    "IDENTITY", "BRIDGING", "DISCOURSE_DEIXIS", "REFERENCE", "NOM_SEM",
+)
+PSEUDO_SUFFIXES: tuple[str, ...] = ("-Pseudo", "_Pseudo")
+
+_NEWDOC = re.compile(r"#\s*newdoc\b(.*)$")
+_NEWDOC_ID = re.compile(r"\s*id\s*=\s*(.*?)\s*$")
+_GLOBAL_COLUMNS = re.compile(r"#\s*global\.columns\s*=\s*(.*)$")
+_BRACKET = re.compile(r"\(([^()@]*)(\))?|([^()@]*)\)|@")
+_TOKEN_ID = re.compile(r"\d+(?:\.\d+)?$")
+_RANGE_ID = re.compile(r"\d+-\d+$")
+_EMPTY = frozenset({"_", ""})
+# Attribute names are matched ignoring case and underscores (files write EntityID, EntityId,
+# Markable_ID …); MentionID is a spelling of MarkableID in the format description.
+_CANONICAL = {"entityid": "EntityID", "markableid": "MarkableID", "mentionid": "MarkableID",
+              "min": "Min", "semtype": "SemType", "elementof": "ElementOf", "rel": "Rel",
+              "mentionanchor": "MentionAnchor", "entityanchor": "EntityAnchor"}
+
+
+def is_pseudo(entity_id: str) -> bool:
+    """Whether an EntityID names a non-referring pseudo-entity."""
+    return entity_id.endswith(PSEUDO_SUFFIXES)
+
+
+def canonical_name(name: str) -> str:
+    return _CANONICAL.get(name.replace("_", "").lower(), name)
+
+
+def sniff_ua(head: str) -> bool:
+    """Whether the first lines of a file look like the UA exploded format: a
+    ``# global.columns`` line naming IDENTITY, or ``# newdoc id`` followed by token lines with
+    more than the ten CoNLL-U columns."""
+    seen_newdoc = False
+    for line in head.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            continue
+        columns = _GLOBAL_COLUMNS.match(stripped)
+        if columns:
+            return "IDENTITY" in columns.group(1).upper().split()
+        if stripped.startswith("#"):
+            seen_newdoc = seen_newdoc or bool(_NEWDOC.match(stripped))
+            continue
+        cells = line.rstrip("\n").split("\t") if "\t" in line else stripped.split()
+        return seen_newdoc and len(cells) > 10
+    return False
+
+
+@dataclass
+class _Markable:
+    """A markable being read: its chunks (token ranges) and attributes."""
+
+    markable_id: str
+    entity_id: str
+    attributes: dict[str, str]
+    line: int
+    sentence: int
+    chunks: list[list[int]] = field(default_factory=list)
+
+
+@dataclass
+class _Layer:
+    """The markables of one column (IDENTITY or DISCOURSE_DEIXIS) of one document."""
+
+    column: str
+    markables: dict[str, _Markable] = field(default_factory=dict)
+    open_ids: list[str] = field(default_factory=list)
+    anonymous: int = 0
+
+    def read_cell(self, cell: str, token: int, sentence: int, path: str, line: int) -> None:
+        position = 0
+        while position < len(cell):
+            bracket = _BRACKET.match(cell, position)
+            if bracket is None or bracket.end() == position:
+                raise FormatError(
+                    f"unknown {self.column} annotation {cell!r}; expected '_' or brackets "
+                    "such as '(EntityID=1|MarkableID=m1', ')', '(EntityID=1|MarkableID=m1)'",
+                    path=path, line=line)
+            opening, closes_at_once, closing = bracket.groups()
+            if opening is not None:
+                markable = self._open(opening, token, sentence, path, line)
+                if closes_at_once:
+                    self._close(markable.markable_id, token, path, line)
+            elif closing is not None:
+                self._close(closing, token, path, line)
+            position = bracket.end()
+
+    def _open(self, text: str, token: int, sentence: int, path: str, line: int) -> _Markable:
+        attributes = parse_attributes(text, path, line, self.column)
+        entity_id = attributes.get("EntityID")
+        if not entity_id:
+            raise FormatError(f"{self.column} markable '({text}' has no EntityID; expected "
+                              "'(EntityID=…|MarkableID=…'", path=path, line=line)
+        markable_id = attributes.get("MarkableID")
+        if not markable_id:
+            self.anonymous += 1
+            markable_id = f"\0{self.anonymous}"
+        markable = self.markables.get(markable_id)
+        if markable is None:
+            markable = _Markable(markable_id, entity_id, attributes, line, sentence)
+            self.markables[markable_id] = markable
+        elif markable_id in self.open_ids:
+            raise FormatError(f"markable {markable_id} opened again before it closed "
+                              f"(opened at line {markable.line})", path=path, line=line)
+        elif markable.entity_id != entity_id:
+            raise FormatError(
+                f"markable {markable_id} continues with EntityID={entity_id} but began "
+                f"(line {markable.line}) with EntityID={markable.entity_id}; expected the "
+                "chunks of a discontinuous markable to share one entity",
+                path=path, line=line)
+        markable.chunks.append([token, -1])
+        self.open_ids.append(markable_id)
+        return markable
+
+    def _close(self, name: str, token: int, path: str, line: int) -> None:
+        if name:
+            if name not in self.open_ids:
+                raise FormatError(f"closing bracket '{name})' names no open {self.column} "
+                                  "markable", path=path, line=line)
+            self.open_ids.remove(name)
+            markable_id = name
+        else:
+            if not self.open_ids:
+                raise FormatError(f"closing bracket ')' without an open {self.column} markable",
+                                  path=path, line=line)
+            markable_id = self.open_ids.pop()
+        self.markables[markable_id].chunks[-1][1] = token
+
+    def check_closed(self, name: str, path: str) -> None:
+        if self.open_ids:
+            markable = self.markables[self.open_ids[0]]
+            shown = "" if markable.markable_id.startswith("\0") else f" {markable.markable_id}"
+            raise FormatError(
+                f"{self.column} markable{shown} (EntityID={markable.entity_id}) opened here is "
+                f"never closed in document {name!r}; expected ')' before the next document",
+                path=path, line=markable.line)
+
+
+def parse_attributes(text: str, path: str, line: int, column: str) -> dict[str, str]:
+    """``Name=value|Name=value`` → a dict with canonical names for the known attributes."""
+    attributes: dict[str, str] = {}
+    for item in text.split("|"):
+        item = item.strip()
+        if not item:
+            continue
+        name, equals, value = item.partition("=")
+        if not equals or not name:
+            raise FormatError(f"{column} attribute {item!r} in {text!r}; expected Name=value "
+                              "items joined by '|'", path=path, line=line)
+        attributes[canonical_name(name.strip())] = value.strip()
+    return attributes
+
+
+@dataclass
+class _DocumentReader:
+    """Everything read of one document so far."""
+
+    name: str
+    line: int
+    path: str
+    columns: dict[str, int]
+    words: list[str] = field(default_factory=list)
+    ids: list[tuple[str, int]] = field(default_factory=list)  # (ID, sentence) per token
+    sentence: int = 0
+    identity: _Layer = field(default_factory=lambda: _Layer("IDENTITY"))
+    deixis: _Layer = field(default_factory=lambda: _Layer("DISCOURSE_DEIXIS"))
+    bridging: list[tuple[int, str]] = field(default_factory=list)
+    bridging_open: list[int] = field(default_factory=list)
+    # With token_columns: each token's UPOS and dependency HEAD cells, as written.
+    token_columns: bool = False
+    upos: list[str] = field(default_factory=list)
+    dependency_heads: list[str] = field(default_factory=list)
+
+    def read_token(self, cells: list[str], line: int) -> None:
+        token_id = cells[self.columns["ID"]] if self.columns["ID"] < len(cells) else "_"
+        if not _TOKEN_ID.match(token_id) or token_id == "0":
+            if _RANGE_ID.match(token_id) or token_id == "0":
+                for layer in ("IDENTITY", "BRIDGING", "DISCOURSE_DEIXIS"):
+                    if self._cell(cells, layer) not in _EMPTY:
+                        raise FormatError(f"{layer} annotation on a line with ID {token_id} "
+                                          "(not a token); expected it on a token line",
+                                          path=self.path, line=line)
+                return
+            raise FormatError(f"token ID {token_id!r}; expected an integer (or N.M for an "
+                              "empty node, N-M for a multiword token)",
+                              path=self.path, line=line)
+        token = len(self.words)
+        self.words.append(self._cell(cells, "FORM"))
+        self.ids.append((token_id, self.sentence))
+        if self.token_columns:
+            self.upos.append(self._cell(cells, "UPOS"))
+            self.dependency_heads.append(self._cell(cells, "HEAD"))
+        identity = self._cell(cells, "IDENTITY")
+        if identity not in _EMPTY:
+            self.identity.read_cell(identity, token, self.sentence, self.path, line)
+        deixis = self._cell(cells, "DISCOURSE_DEIXIS")
+        if deixis not in _EMPTY:
+            self.deixis.read_cell(deixis, token, self.sentence, self.path, line)
+        bridging = self._cell(cells, "BRIDGING")
+        if bridging not in _EMPTY:
+            self._read_bridging(bridging, line)
+
+    def _cell(self, cells: list[str], column: str) -> str:
+        index = self.columns.get(column)
+        if index is None or index >= len(cells):
+            return "_"
+        return cells[index]
+
+    def _read_bridging(self, cell: str, line: int) -> None:
+        if cell[0] not in "()":
+            self.bridging.append((line, cell))
+            return
+        position = 0
+        while position < len(cell):
+            bracket = _BRACKET.match(cell, position)
+            if bracket is None or bracket.end() == position:
+                raise FormatError(
+                    f"unknown BRIDGING annotation {cell!r}; expected '_' or "
+                    "'(MarkableID=…|Rel=…|MentionAnchor=…|EntityAnchor=…' and ')'",
+                    path=self.path, line=line)
+            opening, closes_at_once, closing = bracket.groups()
+            if opening is not None:
+                self.bridging.append((line, opening))
+                if not closes_at_once:
+                    self.bridging_open.append(line)
+            elif closing is not None:
+                if not self.bridging_open:
+                    raise FormatError("closing bracket ')' without an open BRIDGING annotation",
+                                      path=self.path, line=line)
+                self.bridging_open.pop()
+            position = bracket.end()
+
+    def document(self) -> Document:
+        self.identity.check_closed(self.name, self.path)
+        self.deixis.check_closed(self.name, self.path)
+        if self.bridging_open:
+            raise FormatError(f"BRIDGING annotation opened here is never closed in document "
+                              f"{self.name!r}", path=self.path, line=self.bridging_open[0])
+        positions = self._id_positions()
+        governors = self._governors(positions) if self._has_upos() else None
+        identity_mentions, entities, non_referring, entity_ids = self._entities(
+            self.identity, positions, governors)
+        _, deixis_entities, _, _ = self._entities(self.deixis, positions, governors)
+        bridging = self._bridging_links(identity_mentions, entity_ids)
+        columns: Mapping[str, tuple[str, ...]] = NO_ATTRIBUTES
+        if governors is not None:
+            columns = MappingProxyType({
+                "upos": tuple(self.upos),
+                "empty_node": tuple("1" if "." in token_id else "0" for token_id, _ in self.ids),
+            })
+        return Document(
+            name=self.name,
+            tokens=tuple(self.words),
+            entities=entities,
+            non_referring=non_referring,
+            bridging=bridging,
+            discourse_deixis=deixis_entities,
+            path=self.path,
+            line=self.line,
+            token_columns=columns,
+        )
+
+    def _has_upos(self) -> bool:
+        return any(upos not in _EMPTY for upos in self.upos)
+
+    def _governors(self, positions: Mapping) -> list[int | None]:
+        """Each token's syntactic head as a position (``None``: the root, an empty node or a
+        token without a HEAD cell), resolved like Min token IDs."""
+        per_document = all(isinstance(key, str) for key in positions)
+        governors: list[int | None] = []
+        for (_, sentence), head in zip(self.ids, self.dependency_heads, strict=True):
+            if head in _EMPTY or head == "0":
+                governors.append(None)
+            else:
+                governors.append(positions.get(head if per_document else (head, sentence)))
+        return governors
+
+    def _id_positions(self) -> dict[str, int] | dict[tuple[str, int], int]:
+        """Token ID → position, over the document when IDs are unique in it (the format's
+        rule), else per sentence."""
+        by_id = {token_id: position for position, (token_id, _) in enumerate(self.ids)}
+        if len(by_id) == len(self.ids):
+            return by_id
+        return {key: position for position, key in enumerate(self.ids)}
+
+    def _entities(self, layer: _Layer, positions: Mapping,
+                  governors: list[int | None] | None) -> tuple[
+            dict[str, Mention], tuple[Entity, ...], tuple[Mention, ...], set[str]]:
+        per_document = all(isinstance(key, str) for key in positions)
+        mention_of: dict[str, Mention] = {}
+        mentions_of: dict[str, list[Mention]] = {}
+        non_referring: list[Mention] = []
+        elements_of: dict[str, list[str]] = {}
+        element_lines: dict[str, int] = {}
+        for markable in layer.markables.values():
+            tokens = tuple(sorted({position for start, end in markable.chunks
+                                   for position in range(start, end + 1)}))
+            min_text = markable.attributes.get("Min")
+            min_tokens = None
+            if min_text:
+                min_tokens = self._min_tokens(min_text, markable, positions, per_document)
+            head = _head(tokens, min_tokens, governors) if governors is not None else None
+            mention = Mention(tokens, markable.line, head, min_tokens,
+                              MappingProxyType(dict(markable.attributes)))
+            mention_of[markable.markable_id] = mention
+            if is_pseudo(markable.entity_id):
+                non_referring.append(mention)
+                mentions_of.setdefault(markable.entity_id, [])
+            else:
+                mentions_of.setdefault(markable.entity_id, []).append(mention)
+            for plural in markable.attributes.get("ElementOf", "").split(","):
+                plural = plural.strip()
+                if plural:
+                    members = elements_of.setdefault(plural, [])
+                    element_lines.setdefault(plural, markable.line)
+                    if markable.entity_id not in members:
+                        members.append(markable.entity_id)
+        for plural, line in element_lines.items():
+            if plural not in mentions_of:
+                raise FormatError(f"ElementOf={plural} names no entity of the {layer.column} "
+                                  f"column in document {self.name!r}", path=self.path,
+                                  line=line)
+            if is_pseudo(plural):
+                raise FormatError(f"ElementOf={plural} names a non-referring pseudo-entity; "
+                                  "expected a referring (plural) entity", path=self.path,
+                                  line=line)
+        entities = tuple(
+            Entity(entity_id, tuple(mentions), tuple(elements_of.get(entity_id, ())))
+            for entity_id, mentions in mentions_of.items() if not is_pseudo(entity_id))
+        return mention_of, entities, tuple(non_referring), set(mentions_of)
+
+    def _min_tokens(self, text: str, markable: _Markable, positions: Mapping,
+                    per_document: bool) -> tuple[int, ...]:
+        def position(token_id: str) -> int:
+            key = token_id if per_document else (token_id, markable.sentence)
+            found = positions.get(key)
+            if found is None:
+                where = "document" if per_document else "sentence"
+                raise FormatError(f"Min={text} of markable {markable.markable_id} names token "
+                                  f"{token_id}, which is not in its {where}",
+                                  path=self.path, line=markable.line)
+            return found
+
+        items = [item.strip() for item in text.split(",")]
+        if len(items) == 2 and all(_TOKEN_ID.match(item) for item in items):
+            ranges = [(items[0], items[1])]  # CODI-CRAC: "first,last"
+        else:
+            ranges = []
+            for item in items:
+                first, dash, last = item.partition("-")
+                ranges.append((first, last if dash else first))
+        tokens: set[int] = set()
+        for first, last in ranges:
+            if not (_TOKEN_ID.match(first) and _TOKEN_ID.match(last)):
+                raise FormatError(f"Min={text} of markable {markable.markable_id}; expected "
+                                  "token IDs such as 7, 7,9 or 7-9", path=self.path,
+                                  line=markable.line)
+            start, end = position(first), position(last)
+            if end < start:
+                raise FormatError(f"Min={text} of markable {markable.markable_id} ends before "
+                                  "it starts", path=self.path, line=markable.line)
+            tokens.update(range(start, end + 1))
+        return tuple(sorted(tokens))
+
+    def _bridging_links(self, mention_of: dict[str, Mention],
+                        entity_ids: set[str]) -> tuple[BridgingLink, ...]:
+        entity_of_markable = {markable.markable_id: markable.entity_id
+                              for markable in self.identity.markables.values()}
+        links: list[BridgingLink] = []
+        for line, text in self.bridging:
+            items = [(canonical_name(name.strip()), value.strip()) for name, _, value in
+                     (item.partition("=") for item in text.split("|") if item.strip())]
+            anaphor_id = next((value for name, value in items if name == "MarkableID"), None)
+            if not anaphor_id:
+                raise FormatError(f"BRIDGING annotation {text!r} has no MarkableID; expected "
+                                  "'MarkableID=…|Rel=…|MentionAnchor=…|EntityAnchor=…'",
+                                  path=self.path, line=line)
+            anaphor = mention_of.get(anaphor_id)
+            if anaphor is None:
+                raise FormatError(f"bridging anaphor MarkableID={anaphor_id} names no markable "
+                                  f"of the IDENTITY column in document {self.name!r}",
+                                  path=self.path, line=line)
+            for group in _anchor_groups(items):
+                links.append(self._link(anaphor, group, mention_of, entity_of_markable,
+                                        entity_ids, text, line))
+        return tuple(links)
+
+    def _link(self, anaphor: Mention, group: dict[str, str], mention_of: dict[str, Mention],
+              entity_of_markable: dict[str, str], entity_ids: set[str], text: str,
+              line: int) -> BridgingLink:
+        mention_anchor = group.get("MentionAnchor")
+        entity_anchor = group.get("EntityAnchor")
+        if not mention_anchor and not entity_anchor:
+            raise FormatError(f"BRIDGING annotation {text!r} has no anchor; expected "
+                              "MentionAnchor=… or EntityAnchor=…", path=self.path, line=line)
+        antecedent = None
+        antecedent_entity = None
+        if mention_anchor:
+            antecedent = mention_of.get(mention_anchor)
+            if antecedent is None:
+                raise FormatError(f"bridging anchor MentionAnchor={mention_anchor} names no "
+                                  f"markable of the IDENTITY column in document {self.name!r}",
+                                  path=self.path, line=line)
+            antecedent_entity = entity_of_markable[mention_anchor]
+        if entity_anchor:
+            named = next((candidate for candidate in
+                          (entity_anchor, *(entity_anchor + suffix for suffix in PSEUDO_SUFFIXES))
+                          if candidate in entity_ids), None)
+            if named is None:
+                raise FormatError(f"bridging anchor EntityAnchor={entity_anchor} names no "
+                                  f"entity of the IDENTITY column in document {self.name!r}",
+                                  path=self.path, line=line)
+            if antecedent_entity is not None and named != antecedent_entity:
+                raise FormatError(
+                    f"bridging anchors disagree: MentionAnchor={mention_anchor} belongs to "
+                    f"entity {antecedent_entity} but EntityAnchor={entity_anchor}",
+                    path=self.path, line=line)
+            antecedent_entity = named
+        relation = group.get("Rel", "")
+        return BridgingLink(anaphor, antecedent, antecedent_entity,
+                            "" if relation == "_" else relation)
+
+
+def _head(tokens: tuple[int, ...], min_tokens: tuple[int, ...] | None,
+          governors: list[int | None]) -> int | None:
+    """A markable's head (read only with ``token_columns``, for mention types): its first
+    token whose syntactic head lies outside it, when the file gives dependency heads; else
+    its Min when Min is one token; else unknown."""
+    if any(governors[token] is not None for token in tokens):
+        inside = set(tokens)
+        return next(token for token in tokens if governors[token] not in inside)
+    if min_tokens is not None and len(min_tokens) == 1:
+        return min_tokens[0]
+    return None
+
+
+def _anchor_groups(items: list[tuple[str, str]]) -> list[dict[str, str]]:
+    """Split ``Rel``/``MentionAnchor``/``EntityAnchor`` items into one group per anchor: a name
+    seen again, or ``Rel`` after an anchor, starts the next group."""
+    groups: list[dict[str, str]] = [{}]
+    for name, value in items:
+        if name not in ("Rel", "MentionAnchor", "EntityAnchor"):
+            continue
+        if name in groups[-1] or (name == "Rel" and groups[-1]):
+            groups.append({})
+        groups[-1][name] = value
+    return groups
+
+
+def _column_positions(names: list[str], path: str, line: int) -> dict[str, int]:
+    positions = {name.upper(): index for index, name in enumerate(names)}
+    if "IDENTITY" not in positions:
+        raise FormatError("'# global.columns' names no IDENTITY column; expected e.g. 'ID FORM "
+                          "LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC IDENTITY BRIDGING "
+                          "DISCOURSE_DEIXIS'", path=path, line=line)
+    positions.setdefault("ID", 0)
+    positions.setdefault("FORM", 1)
+    return positions
+
+
+def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False) -> Iterator[Document]:
+    """Yield the documents of a UA exploded (CoNLL-U Plus) file in file order.
+
+    ``token_columns=True`` also keeps, when the file fills its UPOS column, each token's UPOS
+    and whether it is an empty node (``Document.token_columns["upos"]``, ``["empty_node"]``:
+    ``"1"`` or ``"0"``), and gives each markable a head (``Mention.head``): its first token
+    whose dependency HEAD lies outside it, or its Min when Min is one token. The
+    linguistically aware metrics type mentions from them (:mod:`anascore.mention_types`).
+    """
+    path = os.fspath(path)
+    columns = {name: index for index, name in enumerate(DEFAULT_COLUMNS)}
+    current: _DocumentReader | None = None
+    seen_any = False
+    line_number = 0
+    with open_text(path) as lines:
+        for line_number, raw in enumerate(lines, start=1):
+            stripped = raw.strip()
+            if not stripped:
+                if current is not None:
+                    current.sentence += 1
+                continue
+            if stripped[0] == "#":
+                newdoc = _NEWDOC.match(stripped)
+                if newdoc:
+                    name = _NEWDOC_ID.match(newdoc.group(1))
+                    if name is None or not name.group(1):
+                        raise FormatError("'# newdoc' without a document id; expected "
+                                          "'# newdoc id = NAME'", path=path, line=line_number)
+                    if current is not None:
+                        yield current.document()
+                    current = _DocumentReader(name.group(1), line_number, path, columns,
+                                              token_columns=token_columns)
+                    seen_any = True
+                    continue
+                global_columns = _GLOBAL_COLUMNS.match(stripped)
+                if global_columns:
+                    columns = _column_positions(global_columns.group(1).split(), path,
+                                                line_number)
+                    if current is not None:
+                        current.columns = columns
+                continue
+            if current is None:
+                raise FormatError("token line before any document; expected "
+                                  "'# newdoc id = NAME' first", path=path, line=line_number)
+            if "\t" in raw:
+                cells = [cell.strip() or "_" for cell in raw.rstrip("\r\n").split("\t")]
+            else:
+                cells = stripped.split()
+            current.read_token(cells, line_number)
+    if current is not None:
+        yield current.document()
+    if not seen_any:
+        raise FormatError("no document found; expected '# newdoc id = NAME' lines (is this the "
+                          "UA exploded format?)", path=path, line=line_number or None)
+
+
+#: The columns :func:`write_ua` writes: IDENTITY, BRIDGING and DISCOURSE_DEIXIS at the
+#: positions the UA scorer reads them from (11th, 12th, 13th).
+WRITTEN_COLUMNS: tuple[str, ...] = DEFAULT_COLUMNS[:13]
+_UNSAFE = re.compile(r"[\s()|@=]")
+_MANAGED = frozenset({"EntityID", "MarkableID", "Min", "ElementOf"})
+
+
+def write_ua(documents: Iterable[Document], path: str | os.PathLike[str]) -> None:
+    """Write documents in the UA exploded format, tab-separated, one sentence per document.
+
+    Reading the file back gives the same documents (tokens, entities, their mentions with
+    ``Min`` and other attributes, split-antecedent ``ElementOf``, non-referring markables,
+    bridging links, the discourse-deixis layer), so every score is kept. (Entities come back
+    in the order their first mentions open in the text; only ``compat="ua"``'s counting of a
+    span annotated twice depends on that order.) Markables keep their
+    ``MarkableID`` attribute when it is unique, else get ``markable_N``. Closing brackets are
+    bare (``)``) unless two markables of a column cross, in which case that column names the
+    markable it closes (``markable_3)``; the UA scorer reads such files with
+    ``--allow-boundary-crossing``). Within a cell, closings come first, then openings (the
+    longest first), then one-token markables, the order both readers expect.
+
+    Raises :class:`~anascore.errors.FormatError` for what the format cannot hold: an entity
+    identifier or attribute with white space or one of ``( ) | @ =``, a bridging anaphor or
+    anchor that is no markable of the identity layer.
+    """
+    with open(path, "w", encoding="utf-8") as stream:
+        stream.write("# global.columns = " + " ".join(WRITTEN_COLUMNS) + "\n")
+        for document in documents:
+            _write_document(document, stream)
+
+
+def _write_document(document: Document, stream: TextIO) -> None:
+    identity = _LayerWriter(document.name, "markable")
+    identity.add_entities(document.entities)
+    identity.add_non_referring(document.non_referring)
+    identity.add_elements(document.entities)
+    deixis = _LayerWriter(document.name, "dd_markable")
+    deixis.add_entities(document.discourse_deixis)
+    deixis.add_elements(document.discourse_deixis)
+    identity_cells = identity.cells()
+    deixis_cells = deixis.cells()
+    bridging_cells = _bridging_cells(document, identity)
+    stream.write(f"# newdoc id = {document.name}\n# sent_id = {document.name}-1\n")
+    for position, word in enumerate(document.tokens):
+        form = re.sub(r"\s+", "_", word) or "_"
+        cells = [str(position + 1), form, *["_"] * 8, identity_cells.get(position, "_"),
+                 bridging_cells.get(position, "_"), deixis_cells.get(position, "_")]
+        stream.write("\t".join(cells) + "\n")
+    stream.write("\n")
+
+
+def _safe(value: str, what: str, document: str) -> str:
+    if not value or _UNSAFE.search(value):
+        raise FormatError(f"document {document!r}: {what} {value!r} cannot be written in the UA "
+                          "format (empty, or white space or one of ( ) | @ =)")
+    return value
+
+
+@dataclass
+class _WrittenMarkable:
+    markable_id: str
+    entity_id: str
+    mention: Mention
+    element_of: list[str] = field(default_factory=list)
+
+
+class _LayerWriter:
+    """The markables of one column of one document, with the identifiers they are written
+    with."""
+
+    def __init__(self, document: str, prefix: str) -> None:
+        self.document = document
+        self.prefix = prefix
+        self.markables: list[_WrittenMarkable] = []
+        self.used_ids: set[str] = set()
+        self.first_markable: dict[str, _WrittenMarkable] = {}
+        self.by_tokens: dict[tuple[int, ...], list[_WrittenMarkable]] = {}
+
+    def _add(self, entity_id: str, mention: Mention) -> None:
+        wanted = mention.attributes.get("MarkableID", "")
+        if not wanted or wanted in self.used_ids or _UNSAFE.search(wanted):
+            number = len(self.markables) + 1
+            while f"{self.prefix}_{number}" in self.used_ids:
+                number += 1
+            wanted = f"{self.prefix}_{number}"
+        self.used_ids.add(wanted)
+        markable = _WrittenMarkable(wanted, _safe(entity_id, "entity id", self.document),
+                                    mention)
+        self.markables.append(markable)
+        self.first_markable.setdefault(entity_id, markable)
+        self.by_tokens.setdefault(mention.tokens, []).append(markable)
+
+    def markable_of(self, mention: Mention,
+                    entity_id: str | None = None) -> _WrittenMarkable | None:
+        """The markable written for ``mention``; when several markables have its tokens, the
+        one of entity ``entity_id`` (or of the mention's own EntityID), then the one with the
+        same MIN, then the mention itself."""
+        candidates = self.by_tokens.get(mention.tokens, [])
+        if not candidates:
+            return None
+        wanted = entity_id or mention.attributes.get("EntityID")
+        return max(candidates, key=lambda markable: (
+            markable.entity_id == wanted, markable.mention.min_tokens == mention.min_tokens,
+            markable.mention is mention))
+
+    def add_entities(self, entities: Iterable[Entity]) -> None:
+        for entity in entities:
+            for mention in entity.mentions:
+                self._add(entity.id, mention)
+
+    def add_non_referring(self, mentions: Iterable[Mention]) -> None:
+        taken = {markable.entity_id for markable in self.markables}
+        number = 0
+        for mention in mentions:
+            entity_id = mention.attributes.get("EntityID", "")
+            if not is_pseudo(entity_id):
+                number += 1
+                while f"nr{number}-Pseudo" in taken:
+                    number += 1
+                entity_id = f"nr{number}-Pseudo"
+            taken.add(entity_id)
+            self._add(entity_id, mention)
+
+    def add_elements(self, entities: Iterable[Entity]) -> None:
+        """Write each element's ``ElementOf`` where the file read gave it (a mention's own
+        ``ElementOf`` attribute, where it agrees with the entities), else on the element's
+        first mention."""
+        plurals_of: dict[str, list[str]] = {}
+        for entity in entities:
+            for element in entity.elements:
+                plurals_of.setdefault(element, []).append(entity.id)
+        for element, plurals in plurals_of.items():
+            first = self.first_markable.get(element)
+            if first is None:
+                raise FormatError(f"document {self.document!r}: entity {plurals[0]} has the "
+                                  f"element {element}, which has no mention to carry ElementOf")
+            placed: set[str] = set()
+            for markable in self.markables:
+                if markable.entity_id != element:
+                    continue
+                given = [plural.strip() for plural in
+                         markable.mention.attributes.get("ElementOf", "").split(",")]
+                for plural in given:
+                    if plural in plurals and plural not in markable.element_of:
+                        placed.add(plural)
+                        markable.element_of.append(plural)
+            first.element_of.extend(plural for plural in plurals if plural not in placed)
+
+    def attributes_text(self, markable: _WrittenMarkable) -> str:
+        parts = [f"EntityID={markable.entity_id}", f"MarkableID={markable.markable_id}"]
+        if markable.mention.min_tokens:
+            parts.append(f"Min={_min_text(markable.mention.min_tokens)}")
+        if markable.element_of:
+            parts.append("ElementOf=" + ",".join(markable.element_of))
+        for name, value in markable.mention.attributes.items():
+            if name not in _MANAGED:
+                parts.append(f"{_safe(name, 'attribute', self.document)}="
+                             f"{_safe(value, f'attribute {name} value', self.document)}")
+        return "|".join(parts)
+
+    def cells(self) -> dict[int, str]:
+        chunks = [(start, end, order, markable)
+                  for order, markable in enumerate(self.markables)
+                  for start, end in _runs(markable.mention.tokens)]
+        named = _crossing(chunks)
+        closing: dict[int, list[tuple[int, int, str]]] = {}
+        opening: dict[int, list[tuple[int, int, str]]] = {}
+        single: dict[int, list[str]] = {}
+        for start, end, order, markable in chunks:
+            attributes = self.attributes_text(markable)
+            if start == end:
+                single.setdefault(start, []).append(f"({attributes})")
+                continue
+            opening.setdefault(start, []).append((-end, order, f"({attributes}"))
+            closing.setdefault(end, []).append(
+                (-start, -order, f"{markable.markable_id})" if named else ")"))
+        cells: dict[int, str] = {}
+        for position in set(opening) | set(closing) | set(single):
+            parts = [text for *_, text in sorted(closing.get(position, []))]
+            parts += [text for *_, text in sorted(opening.get(position, []))]
+            parts += single.get(position, [])
+            cells[position] = "".join(parts)
+        return cells
+
+
+def _runs(tokens: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The maximal runs of consecutive positions: the chunks of a discontinuous mention."""
+    runs: list[tuple[int, int]] = []
+    for token in tokens:
+        if runs and runs[-1][1] == token - 1:
+            runs[-1] = (runs[-1][0], token)
+        else:
+            runs.append((token, token))
+    return runs
+
+
+def _crossing(chunks: list[tuple[int, int, int, _WrittenMarkable]]) -> bool:
+    """Whether bare closing brackets would close the wrong markable: the writer's cells are
+    replayed (closings by latest start, then openings by latest end) and each bare ``)`` must
+    close the chunk it stands for."""
+    closing: dict[int, list[tuple[int, int, int]]] = {}
+    opening: dict[int, list[tuple[int, int, int]]] = {}
+    for chunk_number, (start, end, order, _) in enumerate(chunks):
+        if start != end:
+            opening.setdefault(start, []).append((-end, order, chunk_number))
+            closing.setdefault(end, []).append((-start, -order, chunk_number))
+    stack: list[int] = []
+    for position in sorted(set(opening) | set(closing)):
+        for *_, chunk_number in sorted(closing.get(position, [])):
+            if not stack or stack.pop() != chunk_number:
+                return True
+        stack.extend(chunk_number for *_, chunk_number in sorted(opening.get(position, [])))
+    return False
+
+
+def _min_text(tokens: tuple[int, ...]) -> str:
+    runs = _runs(tokens)
+    if len(runs) == 1:
+        start, end = runs[0]
+        return str(start + 1) if start == end else f"{start + 1},{end + 1}"
+    return ",".join(f"{start + 1}-{end + 1}" for start, end in runs)
+
+
+def _bridging_cells(document: Document, identity: _LayerWriter) -> dict[int, str]:
+    groups: dict[tuple[int, ...], list[BridgingLink]] = {}
+    for link in document.bridging:
+        groups.setdefault(link.anaphor.tokens, []).append(link)
+    entity_ids = {markable.entity_id for markable in identity.markables}
+    opening: dict[int, list[str]] = {}
+    closing: dict[int, int] = {}
+    for tokens, links in groups.items():
+        anaphor = identity.markable_of(links[0].anaphor)
+        if anaphor is None:
+            raise FormatError(f"document {document.name!r}: bridging anaphor {links[0].anaphor} "
+                              "is no identity markable; the UA format cannot hold it")
+        parts = [f"MarkableID={anaphor.markable_id}"]
+        for link in links:
+            relation = _safe(link.relation, "bridging relation", document.name) \
+                if link.relation else "_"
+            parts.append(f"Rel={relation}")
+            if link.antecedent is not None:
+                anchor = identity.markable_of(link.antecedent, link.antecedent_entity)
+                if anchor is None:
+                    raise FormatError(f"document {document.name!r}: bridging anchor "
+                                      f"{link.antecedent} is no identity markable; the UA "
+                                      "format cannot hold it")
+                parts.append(f"MentionAnchor={anchor.markable_id}")
+            if link.antecedent_entity is not None:
+                if link.antecedent_entity not in entity_ids:
+                    raise FormatError(f"document {document.name!r}: bridging anchor entity "
+                                      f"{link.antecedent_entity} has no mention")
+                parts.append(f"EntityAnchor={link.antecedent_entity}")
+        start, end = tokens[0], tokens[-1]
+        text = "(" + "|".join(parts)
+        if start == end:
+            text += ")"
+        else:
+            closing[end] = closing.get(end, 0) + 1
+        opening.setdefault(start, []).append(text)
+    cells: dict[int, str] = {}
+    for position in set(opening) | set(closing):
+        # one-token annotations (ending in ')') last, so that a reader splitting on '('
+        # never sees a closing after an opening
+        texts = sorted(opening.get(position, []), key=lambda text: text.endswith(")"))
+        cells[position] = ")" * closing.get(position, 0) + "".join(texts)
+    return cells

@@ -1,0 +1,189 @@
+"""Bridging references: anaphor recognition, and resolution to the anchor's mention or entity
+(Yu et al. 2022 §4.5; the CRAC 2018 bridging scorer).
+
+A bridging link says that an anaphor (``the door``) refers to something related to an anchor
+(``the house``): a mention of the anchor (UA ``MentionAnchor``) and its entity
+(``EntityAnchor``). Three recall/precision/F1 scores, each from counts that add up over
+documents:
+
+* ``anaphor_recognition`` — bridging anaphors found: key anaphors matched with response
+  anaphors, over the key's (recall) and the response's (precision) anaphors;
+* ``mention`` — links resolved to the annotated anchor mention (Hou et al. 2018's *mention
+  evaluation*): the anaphor is found and the response's anchor mention matches the key's.
+  Only links that name an anchor mention (``MentionAnchor``) are counted, on either side;
+* ``entity`` — links resolved to the anchor entity (Poesio et al. 2004's *entity
+  evaluation*): the anaphor is found and the response's anchor mention (or, for a response
+  link that names only an entity, any mention of that entity) matches some mention of the
+  key's anchor entity.
+
+Anaphors are aligned one-to-one with the run's matching method; anchor mentions "match" when
+they have the same tokens (``match="exact"``) or when the response mention lies within the key
+mention and covers its MIN (``match="min"``). Mention and entity scores count links: an
+anaphor annotated with two anchors has two links, and a response link is credited at most once
+(a maximum matching between the two links sets of an aligned anaphor). With one link per
+anaphor, as in CODI-CRAC, these are exactly the UA scorer's counts. Under ``compat="ua"`` all
+matching is exact, each anaphor keeps its last link, and the entity test looks both anchor
+mentions up among the selected key entities (a span in two entities belongs to the last), as
+the UA scorer does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import numpy as np
+
+from anascore.contingency import Comparison
+from anascore.matching import MATCHERS, align_exact
+from anascore.matching.min_span import min_match_worth
+from anascore.metrics.base import Metric, prf_score_batch
+from anascore.model import BridgingLink, Mention
+from anascore.scores import BridgingScore, Score, ScoreArrays
+
+PARTS: tuple[str, ...] = ("anaphor_recognition", "mention", "entity")
+FIELDS: tuple[str, ...] = tuple(
+    f"{part}_{field}" for part in PARTS
+    for field in ("recall_num", "recall_den", "precision_num", "precision_den"))
+
+MentionMatch = Callable[[Mention, Mention], bool]
+
+
+def _exact(key: Mention, response: Mention) -> bool:
+    return key.tokens == response.tokens
+
+
+def _min_span(key: Mention, response: Mention) -> bool:
+    return key.tokens == response.tokens or min_match_worth(key, response) > 0
+
+
+def count_bridging(comparison: Comparison) -> np.ndarray:
+    options = comparison.options
+    exact = options.compat == "ua" or options.match == "exact"
+    matcher = align_exact if exact else MATCHERS[options.match]
+    matches: MentionMatch = _exact if exact else _min_span
+    key_links, response_links = comparison.key.bridging, comparison.response.bridging
+    key_anaphors = _anaphors(key_links)
+    response_anaphors = _anaphors(response_links)
+    alignment = matcher(list(key_anaphors.values()), list(response_anaphors.values()))
+    key_groups = list(_groups(key_links).values())
+    owner = _owners(comparison) if options.compat == "ua" else None
+
+    def same_entity(key: BridgingLink, response: BridgingLink) -> bool:
+        if owner is not None and key.antecedent is not None and response.antecedent is not None:
+            return _same_entity_ua(key, response, owner)
+        return _same_entity(key, response, comparison.key.anchor_mentions,
+                            comparison.response.anchor_mentions, matches)
+    response_groups = list(_groups(response_links).values())
+    mention_correct = entity_correct = 0
+    for key_index, response_index in zip(alignment.key.tolist(), alignment.response.tolist(),
+                                         strict=True):
+        key_group, response_group = key_groups[key_index], response_groups[response_index]
+        mention_correct += _maximum_matching(
+            _with_mention(key_group), _with_mention(response_group),
+            lambda k, r: matches(k.antecedent, r.antecedent))
+        entity_correct += _maximum_matching(key_group, response_group, same_entity)
+    found = len(alignment)
+    key_with_mention = len(_with_mention(key_links))
+    response_with_mention = len(_with_mention(response_links))
+    return np.array([found, len(key_anaphors), found, len(response_anaphors),
+                     mention_correct, key_with_mention, mention_correct, response_with_mention,
+                     entity_correct, len(key_links), entity_correct, len(response_links)],
+                    dtype=np.float64)
+
+
+def _with_mention(links: Sequence[BridgingLink]) -> list[BridgingLink]:
+    """The links that name an anchor mention: the only ones mention-level scoring applies to."""
+    return [link for link in links if link.antecedent is not None]
+
+
+def _anaphors(links: Sequence[BridgingLink]) -> dict[tuple[int, ...], Mention]:
+    """Each anaphor span once, as its first link gives it."""
+    anaphors: dict[tuple[int, ...], Mention] = {}
+    for link in links:
+        anaphors.setdefault(link.anaphor.tokens, link.anaphor)
+    return anaphors
+
+
+def _groups(links: Sequence[BridgingLink]) -> dict[tuple[int, ...], list[BridgingLink]]:
+    groups: dict[tuple[int, ...], list[BridgingLink]] = {}
+    for link in links:
+        groups.setdefault(link.anaphor.tokens, []).append(link)
+    return groups
+
+
+def _same_entity(key: BridgingLink, response: BridgingLink,
+                 key_anchors: Mapping[str, tuple[Mention, ...]],
+                 response_anchors: Mapping[str, tuple[Mention, ...]],
+                 matches: MentionMatch) -> bool:
+    """Whether the response's anchor is a mention of the key's anchor entity."""
+    if key.antecedent_entity is not None and key.antecedent_entity in key_anchors:
+        key_mentions: tuple[Mention, ...] = key_anchors[key.antecedent_entity]
+    elif key.antecedent is not None:
+        key_mentions = (key.antecedent,)
+    else:
+        return False
+    if response.antecedent is not None:
+        offered: tuple[Mention, ...] = (response.antecedent,)
+    else:
+        offered = response_anchors.get(response.antecedent_entity or "", ())
+    return any(matches(k, r) for k in key_mentions for r in offered)
+
+
+def _owners(comparison: Comparison) -> dict[tuple[int, ...], int]:
+    """Span → the last key entity holding it, as the UA scorer looks entities up."""
+    owners: dict[tuple[int, ...], int] = {}
+    key = comparison.key
+    for mention, entity in zip(key.mentions, key.entity_of.tolist(), strict=True):
+        owners[mention.tokens] = max(entity, owners.get(mention.tokens, -1))
+    return owners
+
+
+def _same_entity_ua(key: BridgingLink, response: BridgingLink,
+                    owner: dict[tuple[int, ...], int]) -> bool:
+    """The UA scorer's entity test: the same anchor mention, or two anchor mentions that the
+    (selected) key entities look up to the same entity. (Links without an anchor mention,
+    which the UA scorer cannot read, are tested anascore's way.)"""
+    assert key.antecedent is not None and response.antecedent is not None
+    if key.antecedent.tokens == response.antecedent.tokens:
+        return True
+    entity = owner.get(key.antecedent.tokens)
+    return entity is not None and owner.get(response.antecedent.tokens) == entity
+
+
+def _maximum_matching(key: list[BridgingLink], response: list[BridgingLink],
+                      compatible: Callable[[BridgingLink, BridgingLink], bool]) -> int:
+    """The size of a maximum one-to-one matching of compatible links (augmenting paths;
+    an anaphor has one or two links)."""
+    if len(key) == 1 and len(response) == 1:
+        return int(compatible(key[0], response[0]))
+    edges = [[j for j, r in enumerate(response) if compatible(k, r)] for k in key]
+    owner: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for j in edges[i]:
+            if j not in seen:
+                seen.add(j)
+                if j not in owner or augment(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    return sum(augment(i, set()) for i in range(len(key)))
+
+
+def score_bridging(counts: np.ndarray) -> BridgingScore:
+    parts = [Score.from_counts(*(float(value) for value in counts[4 * i:4 * i + 4]))
+             for i in range(len(PARTS))]
+    return BridgingScore(*parts)
+
+
+def score_bridging_batch(counts: np.ndarray) -> ScoreArrays:
+    """The entity-level recall, precision and F1 (a :class:`BridgingScore`'s own) of every
+    row of a resamples × fields matrix."""
+    entity = 4 * PARTS.index("entity")
+    return prf_score_batch(counts[:, entity:entity + 4])
+
+
+BRIDGING = Metric("bridging", "Bridging", FIELDS, count_bridging, score_bridging,
+                  "Yu et al. 2022 §4.5; Hou et al. 2018 (mention); Poesio et al. 2004 (entity)",
+                  score_batch=score_bridging_batch)

@@ -1,0 +1,37 @@
+"""Identification of non-referring markables (Poesio et al. 2018, CRAC 2018; Yu et al. 2022
+§4.3).
+
+Non-referring expressions (expletives, predicative NPs, idioms: UA ``-Pseudo`` entities) are
+kept out of identity entities and scored apart: recall is the share of the key's non-referring
+markables that the response also marks non-referring, precision the share of the response's
+that the key marks so. Markables are matched one-to-one with the run's matching method (exact,
+or MIN spans); under ``compat="ua"`` always exactly, as the UA scorer does.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from anascore.contingency import Comparison
+from anascore.matching import MATCHERS, align_exact
+from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
+from anascore.model import Mention
+
+
+def _distinct(mentions: tuple[Mention, ...]) -> list[Mention]:
+    """One copy of each span (a span marked twice is one non-referring markable)."""
+    return list({mention.tokens: mention for mention in mentions}.values())
+
+
+def count_non_referring(comparison: Comparison) -> np.ndarray:
+    key = _distinct(comparison.key.non_referring)
+    response = _distinct(comparison.response.non_referring)
+    options = comparison.options
+    matcher = align_exact if options.compat == "ua" else MATCHERS[options.match]
+    found = len(matcher(key, response)) if key and response else 0
+    return np.array([found, len(key), found, len(response)], dtype=np.float64)
+
+
+NON_REFERRING = Metric("non_referring", "Non-referring", PRF_FIELDS, count_non_referring,
+                       prf_score, "Poesio et al. 2018; Yu et al. 2022 §4.3",
+                       score_batch=prf_score_batch)
