@@ -80,6 +80,25 @@ def test_round_trip_through_ua_keeps_scores(tmp_path: Path) -> None:
     assert anascore.score(key, tmp_path / "back.jsonlines").metrics["conll"].f1 == 1.0
 
 
+@pytest.mark.parametrize("response", ["response_a.conll", "response_d.conll"])
+def test_chain_conll2012_ua_corefud_jsonlines_conll2012_keeps_every_score(
+        tmp_path: Path, response: str) -> None:
+    originals = {"key": FIXTURES / "chen_ng_2013" / "key.conll",
+                 "response": FIXTURES / "chen_ng_2013" / response}
+    before = anascore.score(originals["key"], originals["response"], metrics="all")
+    for role, path in originals.items():
+        for target, suffix in (("ua", "conllua"), ("corefud", "conllu"),
+                               ("jsonlines", "jsonlines"), ("conll2012", "conll")):
+            converted = tmp_path / f"{role}.{suffix}"
+            assert convert(path, converted, to=target) == []
+            path = converted
+    for suffix in ("conllua", "conllu", "jsonlines", "conll"):
+        after = anascore.score(tmp_path / f"key.{suffix}", tmp_path / f"response.{suffix}",
+                               metrics="all")
+        for name in before.metrics:
+            assert after.metrics[name] == before.metrics[name], (suffix, name)
+
+
 def test_convert_command(tmp_path: Path, capsys) -> None:
     out = tmp_path / "out.conll"
     assert main(["convert", str(RICH), str(out), "--to", "conll2012"]) == 1
