@@ -158,8 +158,12 @@ def test_detection(tmp_path: Path) -> None:
     assert detect_format(conll) == "conll2012"
     ten_columns = tmp_path / "x.conllu"
     ten_columns.write_text("# newdoc id = d\n1\ta\t_\t_\t_\t_\t_\t_\t_\t_\n")
+    # ten columns and no '# global.columns': plain CoNLL-U, read as CorefUD
+    assert detect_format(ten_columns) == "corefud"
+    seven_columns = tmp_path / "x.txt"
+    seven_columns.write_text("# newdoc id = d\n1\ta\t_\t_\t_\t_\t_\n")
     with pytest.raises(FormatError, match="cannot tell the format"):
-        detect_format(ten_columns)
+        detect_format(seven_columns)
 
 
 def document_summary(document: Document, *, attributes: bool = True) -> dict:

@@ -25,7 +25,7 @@ KEY = FIXTURES / "features.conllua"
     ({"metrics": ("non_referring",)}, "metric non_referring needs keep_non_referring=True"),
     ({"metrics": ("discourse_deixis.muc",)}, "needs discourse_deixis=True"),
     ({"compat": "perl"}, "unknown compat mode 'perl'"),
-    ({"match": "head"}, "unknown match method 'head'"),
+    ({"match": "heads"}, "unknown match method 'heads'"),
     ({"only_split_antecedents": True}, "only_split_antecedents needs keep_split_antecedents"),
     ({"lea_split_importance": -1.0}, "expected a number ≥ 0"),
 ])
@@ -44,7 +44,12 @@ def test_layer_settings_add_their_metrics() -> None:
         "mentions", "muc", "bcub", "ceafe", "non_referring", "bridging",
         "discourse_deixis.mentions", "discourse_deixis.muc", "discourse_deixis.bcub",
         "discourse_deixis.ceafe"}
-    assert Options.create(metrics="all").metrics == IDENTITY_METRICS
+    # all: the identity metrics and the CorefUD supplements; the layers' metrics follow
+    # their settings
+    assert Options.create(metrics="all").metrics == (*IDENTITY_METRICS, "mor", "zero")
+    assert Options.create(metrics=None).metrics == IDENTITY_METRICS
+    assert Options.create(metrics="all", keep_bridging=True).reported_metrics == (
+        *IDENTITY_METRICS, "mor", "zero", "bridging")
 
 
 def test_presets_hold_the_shared_task_settings() -> None:
@@ -60,12 +65,14 @@ def test_presets_hold_the_shared_task_settings() -> None:
                                         for name in ("muc", "bcub", "ceafe", "conll"))
     assert (dd.keep_singletons, dd.keep_split_antecedents) == (True, True)
     assert preset_options("codicrac21") == ar
-    with pytest.raises(OptionsError, match="preset craft19 needs match='craft'"):
-        preset_options("craft19")
+    craft = preset_options("craft19")
+    assert (craft.match, craft.keep_singletons, craft.metrics) == (
+        "craft", True, ("muc", "bcub", "ceafe", "conll"))
     with pytest.raises(OptionsError, match="unknown preset 'crac99'"):
         preset_options("crac99")
     assert set(PRESET_NAMES) == {"conll12", "crac18", "codicrac21", "codicrac22-ar",
-                                 "codicrac22-br", "codicrac22-dd", "craft19"}
+                                 "codicrac22-br", "codicrac22-dd", "craft19", "crac22",
+                                 "crac23", "crac24", "crac25"}
 
 
 def test_a_preset_is_named_in_the_signature_and_the_mode() -> None:
@@ -173,9 +180,12 @@ def test_cli_bad_ua_file_is_one_line(tmp_path: Path, key: str, capsys) -> None:
     assert "ElementOf=77 names no entity" in err[0]
 
 
-def test_cli_preset_needing_an_absent_match_method(key: str, capsys) -> None:
-    assert main(["score", key, key, "--preset", "craft19"]) == 1
-    assert "preset craft19 needs match='craft'" in capsys.readouterr().err
+def test_cli_craft19_preset_scores_with_craft_matching(key: str, capsys) -> None:
+    assert main(["score", key, key, "--preset", "craft19", "--output", "json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["signature"].startswith("preset:craft19|match:craft|singletons:keep|")
+    assert "CRAFT 2019 partial matching" in result["mode"]
+    assert result["metrics"]["conll"]["f1"] == 1.0
 
 
 def test_score_with_a_preset_keeps_its_settings(key: str) -> None:

@@ -17,7 +17,8 @@ from anascore.errors import AnascoreError, DocumentMismatchError, FormatError, O
 from anascore.version import __version__
 
 if TYPE_CHECKING:
-    from anascore.compare import compare
+    from anascore.compare_systems import compare
+    from anascore.conversion import convert
     from anascore.evaluator import PRF, CorefEvaluator
     from anascore.formats.ua import write_ua
     from anascore.options import METRIC_NAMES, Options
@@ -28,7 +29,8 @@ if TYPE_CHECKING:
     from anascore.scoring import score, score_documents, score_files
 
 _LAZY = {
-    "compare": "anascore.compare",
+    "compare": "anascore.compare_systems",
+    "convert": "anascore.conversion",
     "PRF": "anascore.evaluator",
     "CorefEvaluator": "anascore.evaluator",
     "write_ua": "anascore.formats.ua",
@@ -80,6 +82,7 @@ __all__ = [
     "SystemsReport",
     "__version__",
     "compare",
+    "convert",
     "preset_options",
     "score",
     "score_documents",

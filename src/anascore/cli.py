@@ -10,6 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from anascore.conversion import CONVERT_TARGETS, convert
 from anascore.errors import AnascoreError
 from anascore.linguistic_settings import (
     DEFAULT_COREFERENCE_CLASSES,
@@ -18,12 +19,13 @@ from anascore.linguistic_settings import (
     numbers_text,
 )
 from anascore.options import (
+    ALL_METRICS,
     COMPAT_MODES,
-    DEFAULT_METRICS,
     DEFAULT_SEED,
     FORMATS,
     MATCH_METHODS,
     METRIC_NAMES,
+    ZERO_MATCH_METHODS,
     Options,
 )
 from anascore.presets import PRESET_NAMES, describe_mode
@@ -61,12 +63,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="input format (default: detected from the file)")
     score.add_argument("--metrics", default=None, type=_metric_list,
                        help=f"comma-separated subset of {','.join(METRIC_NAMES)} "
-                            "(default: all, the identity metrics, or the preset's; the "
-                            "linguistically aware lmuc, lbcub, lceafm, lceafe and dominant "
-                            "are computed only when named)")
+                            "(default: the identity metrics, or the preset's; 'all' adds "
+                            "mor and zero; the linguistically aware lmuc, lbcub, lceafm, "
+                            "lceafe and dominant are computed only when named)")
     singletons = score.add_mutually_exclusive_group()
     singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
-                            default=True,
+                            default=None,
                             help="score single-mention entities as the files contain them "
                                  "(default, as the reference scorer)")
     singletons.add_argument("--remove-singletons", dest="keep_singletons",
@@ -75,7 +77,19 @@ def build_parser() -> argparse.ArgumentParser:
     score.set_defaults(keep_singletons=None)
     score.add_argument("--match", choices=MATCH_METHODS, default=None,
                        help="how response mentions are aligned with key mentions: exact "
-                            "(default) or min (within the key mention, covering its MIN)")
+                            "(default), min (within the key mention, covering its MIN), head "
+                            "(same head), partial (inside the key, covering its head) or "
+                            "craft (CRAFT 2019)")
+    zeros = score.add_mutually_exclusive_group()
+    zeros.add_argument("--keep-zeros", dest="keep_zeros", action="store_true", default=None,
+                       help="score zero mentions (headed by CoNLL-U empty nodes; default)")
+    zeros.add_argument("--remove-zeros", dest="keep_zeros", action="store_false",
+                       help="remove zero mentions from key and response")
+    score.add_argument("--zero-match", choices=ZERO_MATCH_METHODS, default=None,
+                       help="align zeros by their dependencies first (dependent, default) or "
+                            "by position like every mention (linear)")
+    score.add_argument("--exclusive-ends", action="store_true", default=None,
+                       help="jsonlines input: span ends are exclusive")
     score.add_argument("--keep-non-referring", action="store_true", default=None,
                        help="also score the identification of non-referring markables")
     score.add_argument("--keep-bridging", action="store_true", default=None,
@@ -96,7 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="ua: follow the UA scorer 2.0 / CorefUD scorer conventions where "
                             "they differ (default: none)")
     score.add_argument("--preset", choices=PRESET_NAMES, default=None,
-                       help="the settings of a shared task; other options given change them")
+                       help="the settings of a shared task (crac22 … crac25: the CorefUD "
+                            "scorer's); other options given change them")
     linguistic = score.add_argument_group(
         "linguistically aware metrics",
         "Chen & Ng 2013 (lmuc, lbcub, lceafm, lceafe) and Žitkus et al. 2023 (dominant); "
@@ -134,7 +149,41 @@ def build_parser() -> argparse.ArgumentParser:
     _add_comparison_arguments(score)
     _add_plot_command(commands)
     _add_lab_command(commands)
+    _add_convert_command(commands)
     return parser
+
+
+def _add_convert_command(commands: argparse._SubParsersAction) -> None:
+    convert_command = commands.add_parser(
+        "convert", help="convert an annotated file to another format",
+        description="Read IN and write its documents to OUT in the format --to names. What "
+                    "the target cannot hold (split antecedents, bridging, zeros, "
+                    "discontinuous mentions, heads …) is refused unless --drop-unsupported.")
+    convert_command.add_argument("input", metavar="IN", help="the file to convert")
+    convert_command.add_argument("output", metavar="OUT", help="the file to write")
+    convert_command.add_argument("--to", required=True, choices=CONVERT_TARGETS,
+                                 help="the format of OUT")
+    convert_command.add_argument("--format", choices=FORMATS, default="auto",
+                                 help="the format of IN (default: detected)")
+    convert_command.add_argument("--drop-unsupported", action="store_true",
+                                 help="drop what the target format cannot hold (listed as "
+                                      "warnings) instead of refusing")
+    convert_command.add_argument("--exclusive-ends", action="store_true",
+                                 help="jsonlines: span ends are exclusive, in IN and OUT")
+
+
+def _run_convert(arguments: argparse.Namespace) -> int:
+    try:
+        warnings = convert(arguments.input, arguments.output, to=arguments.to,
+                           format=arguments.format,
+                           drop_unsupported=arguments.drop_unsupported,
+                           exclusive_ends=arguments.exclusive_ends)
+    except AnascoreError as error:
+        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        return 1
+    for warning in warnings:
+        print(f"anascore: warning: {warning}", file=sys.stderr)
+    return 0
 
 
 def _add_comparison_arguments(score: argparse.ArgumentParser) -> None:
@@ -201,7 +250,7 @@ def _add_lab_command(commands: argparse._SubParsersAction) -> None:
 def _metric_list(text: str) -> tuple[str, ...]:
     names = tuple(name.strip() for name in text.split(",") if name.strip())
     if "all" in names:
-        return DEFAULT_METRICS + tuple(name for name in names if name != "all")
+        return ALL_METRICS + tuple(name for name in names if name != "all")
     unknown = [name for name in names if name not in METRIC_NAMES]
     if unknown or not names:
         raise argparse.ArgumentTypeError(
@@ -217,12 +266,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_plot(arguments)
     if arguments.command == "lab":
         return _run_lab(arguments)
+    if arguments.command == "convert":
+        return _run_convert(arguments)
     _check_score_usage(parser, arguments)
     try:
         settings = {name: getattr(arguments, name) for name in (
-            "keep_singletons", "match", "keep_non_referring", "keep_bridging",
-            "discourse_deixis", "keep_split_antecedents", "only_split_antecedents",
-            "lea_split_importance", "compat") if getattr(arguments, name) is not None}
+            "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
+            "keep_non_referring", "keep_bridging", "discourse_deixis", "keep_split_antecedents",
+            "only_split_antecedents", "lea_split_importance", "compat")
+            if getattr(arguments, name) is not None}
         if arguments.only_split_antecedents:
             settings["keep_split_antecedents"] = True
         options = Options.create(
@@ -274,7 +326,7 @@ def _score(arguments: argparse.Namespace, options: Options) -> Report | SystemsR
     if len(arguments.responses) == 1 and arguments.names is None:
         return score_files(arguments.key, arguments.responses[0], options,
                            progress=arguments.progress)
-    from anascore.compare import compare_files
+    from anascore.compare_systems import compare_files
 
     return compare_files(arguments.key, arguments.responses, options, names=arguments.names,
                          progress=arguments.progress)

@@ -103,6 +103,39 @@ class BridgingLink:
 
 
 @dataclass(frozen=True, slots=True)
+class ConlluNodes:
+    """What a CoNLL-U file says about each token position of a document, beyond its form.
+
+    Positions are the document's token positions: every word and every empty node gets one,
+    in file order (an empty node ``15.1`` comes right after word 15, ``0.1`` right before word
+    1 of its sentence; multiword-token ranges ``1-2`` are not positions). For position ``p``:
+
+    * ``ids[p]``: its CoNLL-U ID as written (``"15"``, ``"15.1"``);
+    * ``sentence_of[p]``: the index of its sentence within the document;
+    * ``empty[p]``: whether it is an empty node (the head of a zero mention is one);
+    * ``deps[p]``: its DEPS column as written (``"15:nsubj|16:obj"``, ``"_"``): zeros are
+      aligned by these enhanced dependencies (see :mod:`anascore.matching.zeros`);
+    * ``lines[p]``: the 1-based line of the file.
+
+    Per sentence: ``sentence_ids`` (``# sent_id``, ``""`` when absent) and ``sentence_lines``
+    (the line of its first token). Key and response documents are compared and aligned
+    through these (:mod:`anascore.formats.alignment`).
+    """
+
+    ids: tuple[str, ...]
+    sentence_of: tuple[int, ...]
+    empty: tuple[bool, ...]
+    deps: tuple[str, ...]
+    lines: tuple[int, ...]
+    sentence_ids: tuple[str, ...]
+    sentence_lines: tuple[int, ...]
+
+    @property
+    def has_empty_nodes(self) -> bool:
+        return any(self.empty)
+
+
+@dataclass(frozen=True, slots=True)
 class Document:
     """One document of a key or response file.
 
@@ -113,6 +146,10 @@ class Document:
     Layers: ``entities`` is identity coreference; ``non_referring`` the expletives and other
     non-referring markables (UA pseudo-entities); ``bridging`` the bridging links;
     ``discourse_deixis`` the entities of the discourse-deixis layer.
+
+    ``sentence_starts`` holds the first token position of each sentence, when the format
+    marks sentences (empty: unknown); ``nodes`` the CoNLL-U details of every position when the
+    document comes from a CoNLL-U file (:class:`ConlluNodes`), else ``None``.
 
     ``token_columns`` holds per-token annotation columns by name, each as long as ``tokens``,
     when the format gives them: ``pos`` and ``ner`` (the OntoNotes CoNLL-2012 part-of-speech
@@ -128,6 +165,8 @@ class Document:
     discourse_deixis: tuple[Entity, ...] = ()
     path: str | None = field(default=None, compare=False)
     line: int | None = field(default=None, compare=False)
+    sentence_starts: tuple[int, ...] = field(default=(), compare=False)
+    nodes: ConlluNodes | None = field(default=None, compare=False)
     token_columns: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: NO_ATTRIBUTES,
                                                          compare=False)
 

@@ -18,14 +18,21 @@ from anascore import linguistic_settings as linguistic
 from anascore.errors import OptionsError
 from anascore.version import __version__
 
-#: The identity metrics: what ``metrics="all"`` and the default select, and what every layer
-#: of entities (identity, discourse deixis) is scored with.
+#: The identity metrics: what the default selects, and what every layer of entities
+#: (identity, discourse deixis) is scored with.
 IDENTITY_METRICS: tuple[str, ...] = (
     "mentions", "muc", "bcub", "ceafm", "ceafe", "blanc", "lea", "conll",
 )
-#: What ``all`` and the default select: the identity metrics. The linguistically aware ones
-#: need mention types or coreference type codes and are computed only when named.
+#: What the default selects: the identity metrics.
 DEFAULT_METRICS: tuple[str, ...] = IDENTITY_METRICS
+#: The CorefUD supplements (Žabokrtský et al. 2022): mention overlap (MOR) and zero anaphora.
+#: Reported when asked for (by name, ``all`` or a CRAC preset), not by default.
+COREFUD_METRICS: tuple[str, ...] = ("mor", "zero")
+#: What ``all`` selects: the identity metrics and the CorefUD supplements; a report adds the
+#: metrics of the layers its settings switch on (:attr:`Options.reported_metrics`:
+#: ``non_referring``, ``bridging``, ``discourse_deixis.*``). The linguistically aware metrics
+#: need mention types or coreference type codes and are computed only when named.
+ALL_METRICS: tuple[str, ...] = IDENTITY_METRICS + COREFUD_METRICS
 #: Layers of entities scored with the identity metrics besides the identity layer; a layer's
 #: metrics are named ``LAYER.METRIC`` (``discourse_deixis.muc``).
 ENTITY_LAYERS: tuple[str, ...] = ("discourse_deixis",)
@@ -37,8 +44,8 @@ METRIC_SETTINGS: dict[str, str] = {
 }
 #: Every metric, in the order reports list them.
 METRIC_NAMES: tuple[str, ...] = (
-    *IDENTITY_METRICS, *linguistic.LINGUISTIC_METRICS, "non_referring", "bridging",
-    *(f"{layer}.{name}" for layer in ENTITY_LAYERS for name in IDENTITY_METRICS),
+    *IDENTITY_METRICS, *COREFUD_METRICS, *linguistic.LINGUISTIC_METRICS, "non_referring",
+    "bridging", *(f"{layer}.{name}" for layer in ENTITY_LAYERS for name in IDENTITY_METRICS),
 )
 #: Metrics computed from others rather than from the contingency table.
 DERIVED_METRICS: dict[str, tuple[str, ...]] = {
@@ -46,11 +53,13 @@ DERIVED_METRICS: dict[str, tuple[str, ...]] = {
     **{f"{layer}.conll": (f"{layer}.muc", f"{layer}.bcub", f"{layer}.ceafe")
        for layer in ENTITY_LAYERS},
 }
-MATCH_METHODS: tuple[str, ...] = ("exact", "min")
-FORMATS: tuple[str, ...] = ("auto", "conll2012", "ua")
+MATCH_METHODS: tuple[str, ...] = ("exact", "min", "head", "partial", "craft")
+FORMATS: tuple[str, ...] = ("auto", "conll2012", "corefud", "jsonlines", "ua")
+#: How zero mentions (mentions headed by a CoNLL-U empty node) are aligned.
+ZERO_MATCH_METHODS: tuple[str, ...] = ("linear", "dependent")
 #: ``none``: anascore's own conventions (the papers'); ``ua``: the UA scorer 2.0's and the
 #: CorefUD scorer's, wherever they are deterministic (``docs/differences-ua.md``,
-#: ``docs/split-antecedents.md``).
+#: ``docs/differences-corefud.md``, ``docs/split-antecedents.md``).
 COMPAT_MODES: tuple[str, ...] = ("none", "ua")
 #: The resampling seed when none is given, so that a command run twice prints the same numbers.
 DEFAULT_SEED = 12345
@@ -69,9 +78,20 @@ class Options:
         The metrics to report, in :data:`METRIC_NAMES` order.
     match
         How response mentions are aligned with key mentions (``exact``: same tokens;
-        ``min``: within the key mention and covering its minimal span, UA ``Min``).
+        ``min``: within the key mention and covering its minimal span, UA ``Min``;
+        ``head``: same head token; ``partial``: the response lies inside the key and contains
+        its head; ``craft``: CRAFT 2019 partial match); see :mod:`anascore.matching`.
     format
         The input format; ``auto`` detects it from the file.
+    keep_zeros
+        ``True`` (default) scores zero mentions (mentions headed by a CoNLL-U empty node);
+        ``False`` removes them from key and response before anything else is selected.
+    zero_match
+        ``dependent`` (default, the CorefUD scorer's): key and response zeros of a sentence
+        are first paired by the dependencies of their empty nodes; ``linear``: zeros are
+        matched like every other mention, by position.
+    exclusive_ends
+        jsonlines input: span ends are exclusive (``[start, end)``) instead of inclusive.
     keep_non_referring
         Also score the identification of non-referring markables (``non_referring``).
         Non-referring markables never take part in identity entities either way.
@@ -94,8 +114,8 @@ class Options:
         §5.4); 1 weighs them by their size like every other entity.
     compat
         ``"none"`` (default): anascore's conventions (the papers'); ``"ua"``: the UA scorer
-        2.0's (and the CorefUD scorer's) where they differ (``docs/differences-ua.md``,
-        ``docs/split-antecedents.md``).
+        2.0's and the CorefUD scorer's where they differ (``docs/differences-ua.md``,
+        ``docs/differences-corefud.md``, ``docs/split-antecedents.md``).
     confidence
         Bootstrap resamples for confidence intervals of every reported score (0: none).
     confidence_level
@@ -132,6 +152,9 @@ class Options:
     metrics: tuple[str, ...] = DEFAULT_METRICS
     match: str = "exact"
     format: str = "auto"
+    keep_zeros: bool = True
+    zero_match: str = "dependent"
+    exclusive_ends: bool = False
     keep_non_referring: bool = False
     keep_bridging: bool = False
     discourse_deixis: bool = False
@@ -171,6 +194,9 @@ class Options:
             raise OptionsError(
                 f"unknown format {self.format!r}; expected one of {', '.join(FORMATS)}"
             )
+        if self.zero_match not in ZERO_MATCH_METHODS:
+            raise OptionsError(f"unknown zero match method {self.zero_match!r}; expected one "
+                               f"of {', '.join(ZERO_MATCH_METHODS)}")
         if self.compat not in COMPAT_MODES:
             raise OptionsError(
                 f"unknown compat mode {self.compat!r}; expected one of {', '.join(COMPAT_MODES)}"
@@ -219,9 +245,11 @@ class Options:
     @classmethod
     def create(cls, *, metrics: str | Iterable[str] | None = None, preset: str | None = None,
                **settings: Any) -> Options:
-        """Options from keyword settings, accepting ``metrics`` as ``None``/``"all"``, a
-        comma-separated string or an iterable of names. ``preset`` starts from a shared
-        task's settings (:mod:`anascore.presets`); the other settings given change it."""
+        """Options from keyword settings, accepting ``metrics`` as ``None`` (the default
+        metrics, or the preset's), ``"all"`` (:data:`ALL_METRICS`), a comma-separated string
+        or an iterable of names. ``preset`` starts from a shared task's settings
+        (:mod:`anascore.presets`); the other settings given change it (the signature then
+        names no preset, :func:`anascore.presets.preset_name`)."""
         if preset:
             from anascore.presets import preset_options
 
@@ -230,14 +258,16 @@ class Options:
                 metrics = base.metrics
             settings = {**{name: value for name, value in base.to_dict().items()
                            if name not in ("metrics", "format")}, **settings}
-        if metrics is None or metrics == "all":
+        if metrics is None:
             chosen = DEFAULT_METRICS
+        elif metrics == "all":
+            chosen = ALL_METRICS
         elif isinstance(metrics, str):
             chosen = tuple(name.strip() for name in metrics.split(",") if name.strip())
         else:
             chosen = tuple(metrics)
         if "all" in chosen:
-            chosen = DEFAULT_METRICS + tuple(name for name in chosen if name != "all")
+            chosen = ALL_METRICS + tuple(name for name in chosen if name != "all")
         unknown = sorted(set(settings) - set(cls.__dataclass_fields__))
         if unknown:
             raise OptionsError(f"unknown option {', '.join(unknown)}")
@@ -299,6 +329,12 @@ class Options:
             f"singletons:{'keep' if self.keep_singletons else 'remove'}",
             *linguistic.signature_parts(self),
         ]
+        if not self.keep_zeros:
+            parts.append("zeros:remove")
+        if self.zero_match != "dependent":
+            parts.append(f"zero_match:{self.zero_match}")
+        if self.exclusive_ends:
+            parts.append("ends:exclusive")
         if self.keep_split_antecedents:
             parts.append("split_antecedents:"
                          + ("only" if self.only_split_antecedents else "keep"))

@@ -14,10 +14,40 @@ and ``SHARED_TASK_SETTINGS``), and for CODI-CRAC 2021 those of Khosla et al. 202
 ``codicrac22-dd``  discourse deixis (task 3) with singletons and split antecedents; MUC, B³,
                    CEAFe, CoNLL of the discourse-deixis layer
 ``craft19``        identity with singletons, CRAFT 2019 partial matching; MUC, B³, CEAFe, CoNLL
+``crac22``         CorefUD (CRAC 2022): partial matching, no singletons, zeros aligned by position
+``crac23``         CorefUD (CRAC 2023): head matching, no singletons, zeros aligned by position
+``crac24``         CorefUD (CRAC 2024): head matching, no singletons, zeros by dependencies
+``crac25``         CorefUD (CRAC 2025): the same as ``crac24``
 =================  =============================================================================
 
+The CRAC presets report mentions, MUC, B³, CEAFe, CoNLL, MOR and the zero-anaphora score and
+follow the CorefUD scorer (``ufal/corefud-scorer``), the official scorer of the CRAC shared
+tasks on multilingual coreference resolution:
+
+* ``crac22`` — CRAC 2022 (Žabokrtský et al. 2022, Findings §5): CorefUD scorer 1.0, partial
+  match, singletons excluded, zeros scored and aligned by their position (1.0 had no other
+  way), the CoNLL score as the primary metric with MOR and the zero-anaphora score beside it.
+* ``crac23`` — CRAC 2023: scorer 1.1, head match, singletons excluded, zeros by position.
+* ``crac24`` — CRAC 2024 (Novák et al. 2024): scorer 1.2, head match, singletons excluded,
+  zeros aligned by their dependencies (``zero_match="dependent"``), gold empty nodes no
+  longer given to systems.
+* ``crac25`` — CRAC 2025 (CODI-CRAC 2025 findings): the same evaluation as 2024 (scorer 1.2
+  defaults: head match, no singletons, dependent zeros); the scorer has no later release.
+
+The UA scorer's own ``-t crac22``/``crac23`` settings are documented there to differ slightly
+from the official results because of a one-to-many partial-match bug of the CorefUD scorer
+1.0/1.1, fixed in 1.2; anascore (and these presets) always align one to one.
+
 A preset fixes settings, not the input format (detected as usual) nor ``compat``: add
-``compat="ua"`` to reproduce the UA scorer's numbers where its conventions differ.
+``compat="ua"`` to reproduce the UA or CorefUD scorer's numbers where its conventions differ.
+
+One rule for a preset and other settings: the preset is where the settings start
+(:func:`preset_options`; ``--preset``, ``score(..., preset=...)``), and a setting given as well
+changes it (``--preset crac24 --keep-singletons``). The signature and the mode line name a
+preset only when the settings are exactly that preset's (:func:`preset_name`; the settings of
+:data:`FREE_SETTINGS` aside), so a changed run never passes for the shared task's. The metrics
+a preset lists are its default report; naming others replaces them, and the preset is no longer
+named either.
 """
 
 from __future__ import annotations
@@ -25,9 +55,10 @@ from __future__ import annotations
 from typing import Any
 
 from anascore.errors import OptionsError
-from anascore.options import IDENTITY_METRICS, MATCH_METHODS, Options
+from anascore.options import IDENTITY_METRICS, Options
 
 _CONLL = ("muc", "bcub", "ceafe", "conll")
+_CRAC = ("mentions", *_CONLL, "mor", "zero")
 _IDENTITY_WITH_PLURALS: dict[str, Any] = {
     "keep_singletons": True, "keep_split_antecedents": True, "metrics": _CONLL,
 }
@@ -44,6 +75,14 @@ PRESET_SETTINGS: dict[str, dict[str, Any]] = {
                       "discourse_deixis": True,
                       "metrics": tuple(f"discourse_deixis.{name}" for name in _CONLL)},
     "craft19": {"keep_singletons": True, "match": "craft", "metrics": _CONLL},
+    "crac22": {"match": "partial", "keep_singletons": False, "keep_zeros": True,
+               "zero_match": "linear", "metrics": _CRAC},
+    "crac23": {"match": "head", "keep_singletons": False, "keep_zeros": True,
+               "zero_match": "linear", "metrics": _CRAC},
+    "crac24": {"match": "head", "keep_singletons": False, "keep_zeros": True,
+               "zero_match": "dependent", "metrics": _CRAC},
+    "crac25": {"match": "head", "keep_singletons": False, "keep_zeros": True,
+               "zero_match": "dependent", "metrics": _CRAC},
 }
 PRESET_NAMES: tuple[str, ...] = tuple(PRESET_SETTINGS)
 
@@ -55,17 +94,16 @@ def preset_options(name: str) -> Options:
     except KeyError:
         raise OptionsError(f"unknown preset {name!r}; expected one of "
                            f"{', '.join(PRESET_NAMES)}") from None
-    if settings.get("match", "exact") not in MATCH_METHODS:
-        raise OptionsError(f"preset {name} needs match={settings['match']!r}, which this "
-                           f"version of anascore lacks (it has {', '.join(MATCH_METHODS)})")
     return Options(**settings)
 
 
-#: Settings a preset leaves free: the input format, the conventions, the resampling of
-#: intervals and tests (they add to the numbers, never change them), and the settings of the
-#: linguistically aware metrics (no preset reports them; naming one changes the metrics).
+#: Settings a preset leaves free: the input format (and how jsonlines spans end), the
+#: conventions, the resampling of intervals and tests (they add to the numbers, never change
+#: them), and the settings of the linguistically aware metrics (no preset reports them; naming
+#: one changes the metrics).
 FREE_SETTINGS: tuple[str, ...] = (
-    "format", "compat", "confidence", "confidence_level", "seed", "paired_bs", "paired_ar",
+    "format", "exclusive_ends", "compat", "confidence", "confidence_level", "seed",
+    "paired_bs", "paired_ar",
     "link_weights", "mention_type_function", "dominant_coefficients", "coreference_classes",
     "attempted_classes", "scheme_classes",
 )
@@ -77,8 +115,7 @@ def preset_name(options: Options) -> str | None:
     compared = options.with_settings(**{name: Options.__dataclass_fields__[name].default
                                         for name in FREE_SETTINGS})
     names = [name for name, settings in PRESET_SETTINGS.items()
-             if settings.get("match", "exact") in MATCH_METHODS
-             and compared == Options(**settings)]
+             if compared == Options(**settings)]
     return "/".join(names) or None
 
 
@@ -103,8 +140,13 @@ def describe_mode(options: Options) -> str:
         parts.append("non-referring markables")
     if options.keep_bridging:
         parts.append("bridging references")
-    matching = {"exact": "exact mention matching",
-                "min": "MIN-span matching"}.get(options.match, f"{options.match} matching")
+    matching = {"exact": "exact mention matching", "min": "MIN-span matching",
+                "craft": "CRAFT 2019 partial matching"}.get(options.match,
+                                                          f"{options.match} matching")
+    if not options.keep_zeros:
+        matching += ", zero mentions removed"
+    elif options.zero_match == "linear":
+        matching += ", zero mentions aligned by position"
     text = f"{', '.join(parts)}; {matching}"
     text += ("; UA scorer 2.0 conventions" if options.compat == "ua"
              else "; anascore conventions")

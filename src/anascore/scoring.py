@@ -18,7 +18,8 @@ import numpy as np
 from anascore.contingency import Comparison
 from anascore.errors import DocumentMismatchError
 from anascore.formats import read_documents
-from anascore.matching import matcher_for
+from anascore.formats.alignment import check_conllu, common_positions
+from anascore.matching import align
 from anascore.metrics import REGISTRY
 from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
 from anascore.model import Document
@@ -41,6 +42,8 @@ def count_document(key: Document | None, response: Document | None, options: Opt
     sets by metric (empty when it has none), which the metrics computed anyway; those of
     another layer of entities are named ``LAYER.METRIC`` (``discourse_deixis.muc``).
     """
+    if key is not None and response is not None:
+        key, response = common_positions(key, response)
     comparison = compare(key, response, options, warnings)
     layers = {layer: compare(layer_document(key, layer), layer_document(response, layer),
                              options, warnings, f" ({layer.replace('_', ' ')})")
@@ -65,7 +68,7 @@ def compare(key: Document | None, response: Document | None, options: Options,
     if options.compat == "ua" and (has_repeated_spans(key_side)
                                    or has_repeated_spans(response_side)):
         return ua_comparison(key_side, response_side, options)
-    alignment = matcher_for(options)(key_side.mentions, response_side.mentions)
+    alignment = align(key_side, response_side, options)
     return Comparison.from_sides(key_side, response_side, alignment, options)
 
 
@@ -79,20 +82,23 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
     key, response
         Paths of the gold annotation and of the system output.
     format
-        ``"auto"`` (detect), ``"conll2012"`` or ``"ua"``.
+        ``"auto"`` (detect), ``"conll2012"``, ``"corefud"``, ``"jsonlines"`` or ``"ua"``.
     metrics
-        ``None`` or ``"all"`` for every metric, else names from
+        ``None`` for the default metrics (or the preset's), ``"all"`` for every metric but
+        the linguistically aware ones, else names from
         :data:`anascore.options.METRIC_NAMES` (a list or a comma-separated string).
     keep_singletons
         ``False`` removes single-mention entities from both sides before scoring (default
         ``True``, or the preset's).
     match
-        How mentions are aligned: ``"exact"`` (default) or ``"min"`` (UA MIN spans).
+        How mentions are aligned: ``"exact"`` (default), ``"min"`` (UA MIN spans),
+        ``"head"``, ``"partial"``, ``"craft"``.
     **settings
         Any other field of :class:`~anascore.options.Options`, by name: for instance
         ``keep_non_referring``, ``keep_bridging``, ``discourse_deixis``,
         ``keep_split_antecedents=True`` (score split-antecedent plurals, Paun et al. 2023),
-        ``only_split_antecedents=True``, ``lea_split_importance=10.0``, ``compat="ua"``; and
+        ``only_split_antecedents=True``, ``lea_split_importance=10.0``, ``compat="ua"``,
+        ``keep_zeros=False``, ``zero_match="linear"``, ``exclusive_ends=True``; and
         ``preset``: a shared task's settings (:mod:`anascore.presets`), which the other
         settings given change.
 
@@ -134,7 +140,7 @@ def score_files(key: PathLike, response: PathLike, options: Options, *,
 def score_files_many(key: PathLike, responses: Sequence[PathLike], options: Options, *,
                      progress: bool = False) -> list[Report]:
     """One :class:`Report` per response, reading the key once
-    (:func:`pair_documents_many`); no intervals or tests (see :mod:`anascore.compare`)."""
+    (:func:`pair_documents_many`); no intervals or tests (see :mod:`anascore.compare_systems`)."""
     warnings: list[list[str]] = [[] for _ in responses]
     names: list[str] = []
     records: list[list[dict[str, np.ndarray]]] = [[] for _ in responses]
@@ -173,7 +179,7 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
         if response_document is None:
             warnings.append(f"document {key_document.name!r} of the key is missing from the "
                             "response; scored as an empty response")
-        else:
+        elif not check_conllu(key_document, response_document):
             check_same_tokens(key_document, response_document, warnings)
         names.append(key_document.name)
         records.append(count_document(key_document, response_document, options, warnings))
@@ -191,7 +197,8 @@ def pair_documents(key: PathLike, response: PathLike, options: Options,
     document); otherwise response documents are held until their key document comes. A key
     document the response lacks is scored against an empty response, with a warning, as the
     reference scorer does; a response document the key lacks, a document named twice, and a
-    token mismatch are errors.
+    token mismatch are errors. Documents from CoNLL-U files must also have the same sentences
+    and words (:func:`anascore.formats.alignment.check_conllu`); their empty nodes may differ.
     """
     for key_document, (response_document,) in pair_documents_many(key, [response], options,
                                                                    [warnings]):
@@ -213,7 +220,8 @@ def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: O
     token_columns = options.needs_token_columns
     streams = [_ResponseStream(os.fspath(response), options) for response in responses]
     seen: set[str] = set()
-    for key_document in read_documents(key_path, options.format, token_columns=token_columns):
+    for key_document in read_documents(key_path, options.format, token_columns=token_columns,
+                                       exclusive_ends=options.exclusive_ends):
         name = key_document.name
         if name in seen:
             raise DocumentMismatchError(f"document {name!r} appears twice in the key",
@@ -226,7 +234,7 @@ def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: O
                 stream_warnings.append(
                     f"{stream.path}: document {name!r} of the key is missing from the "
                     "response; scored as an empty response")
-            else:
+            elif not check_conllu(key_document, response_document):
                 check_same_tokens(key_document, response_document, stream_warnings)
             paired.append(response_document)
         yield key_document, tuple(paired)
@@ -240,7 +248,8 @@ class _ResponseStream:
     def __init__(self, path: str, options: Options) -> None:
         self.path = path
         self.documents = read_documents(path, options.format,
-                                        token_columns=options.needs_token_columns)
+                                        token_columns=options.needs_token_columns,
+                                        exclusive_ends=options.exclusive_ends, role="response")
         self.waiting: dict[str, Document] = {}
 
     def take(self, name: str, key_names: set[str]) -> Document | None:

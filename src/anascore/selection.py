@@ -11,8 +11,9 @@ TC-A-7 … TC-A-9) and refuses to score past ten of them; anascore always keeps 
 and warns naming the document, the span and the entities. The same applies to a key that puts
 one span in two entities (reported: a gold annotation error).
 
-Under ``compat="ua"`` with exact matching, every copy is kept instead, and counted as the UA
-scorer 2.0 counts them (:mod:`anascore.repeated_ua`).
+Under ``compat="ua"`` with exact matching, every copy in a UA or CoNLL-2012 file is kept
+instead, and counted as the UA scorer 2.0 counts them (:mod:`anascore.repeated_ua`); CorefUD
+(CoNLL-U) files keep one copy, as the CorefUD scorer does.
 
 Which copy is kept must not depend on the order entities are listed in (or a reordered file
 would score differently), so entities are taken in text order: by their distinct mentions' token
@@ -31,7 +32,7 @@ from types import MappingProxyType
 
 import numpy as np
 
-from anascore.model import NO_ATTRIBUTES, BridgingLink, Document, Entity, Mention
+from anascore.model import NO_ATTRIBUTES, BridgingLink, ConlluNodes, Document, Entity, Mention
 from anascore.options import Options
 from anascore.split_antecedents import (
     AccommodatedSets,
@@ -52,7 +53,8 @@ class Side:
 
     ``document`` is the document the side was selected from (``None`` for an empty side),
     for metrics that read more of it than its mentions: its words and token columns (mention
-    types, :mod:`anascore.mention_types`), its path and name (messages).
+    types, :mod:`anascore.mention_types`), its path and name (messages), its CoNLL-U
+    details (:attr:`nodes`, from which :func:`zero_flags` tells zero mentions apart).
     """
 
     entity_ids: tuple[str, ...]
@@ -65,6 +67,11 @@ class Side:
         default_factory=lambda: NO_ATTRIBUTES)
     accommodated: AccommodatedSets | None = None
     document: Document | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def nodes(self) -> ConlluNodes | None:
+        """The CoNLL-U details of the document's positions (``None``: not from CoNLL-U)."""
+        return None if self.document is None else self.document.nodes
 
     @property
     def mention_count(self) -> int:
@@ -80,11 +87,16 @@ def select_side(document: Document | None, options: Options, role: str,
     """
     if document is None:
         return _EMPTY
-    keep_repeated = options.compat == "ua" and options.match == "exact"
+    # the CorefUD scorer (CoNLL-U files) keeps one copy of a span, as by default
+    keep_repeated = (options.compat == "ua" and options.match == "exact"
+                     and document.nodes is None)
     if keep_repeated:
         entities = list(document.entities)
     else:
         entities = _without_repeated_mentions(document, role, warnings)
+    drop_zeros = not options.keep_zeros and document.nodes is not None
+    if drop_zeros and options.compat != "ua":
+        entities = _without_zeros(entities, document.nodes)
     atoms_of: dict[str, frozenset[str]] = {}
     if options.keep_split_antecedents:
         entities, atoms_of = normalize_accommodated_sets(entities, document, role, warnings)
@@ -94,6 +106,8 @@ def select_side(document: Document | None, options: Options, role: str,
     if not options.keep_singletons:
         entities = [entity for entity in entities
                     if len(entity.mentions) + (entity.id in atoms_of) > 1]
+    if drop_zeros and options.compat == "ua":
+        entities = _without_zeros(entities, document.nodes)
     if keep_repeated:
         _warn_repeated_as_the_ua_scorer_keeps_them(entities, document, role, warnings)
     entities = [entity for entity in entities if entity.mentions]
@@ -112,6 +126,31 @@ def select_side(document: Document | None, options: Options, role: str,
     if options.keep_non_referring or options.keep_bridging:
         side = _with_other_layers(side, document, options)
     return side
+
+
+def is_zero(mention: Mention, nodes: ConlluNodes | None) -> bool:
+    """A zero mention: its head (its first position when it has none) is an empty node, as
+    the CorefUD scorer defines it."""
+    if nodes is None:
+        return False
+    return nodes.empty[mention.tokens[0] if mention.head is None else mention.head]
+
+
+def zero_flags(side: Side) -> np.ndarray:
+    """For each mention of ``side``, whether it is a zero mention."""
+    return np.fromiter((is_zero(mention, side.nodes) for mention in side.mentions),
+                       dtype=bool, count=len(side.mentions))
+
+
+def _without_zeros(entities: list[Entity], nodes: ConlluNodes | None) -> list[Entity]:
+    """Zero mentions removed (``keep_zeros=False``).
+
+    By default before singletons are removed, so that an entity left with one overt mention
+    counts as a singleton; with ``compat="ua"`` after, as the CorefUD scorer does."""
+    return [Entity(entity.id, tuple(mention for mention in entity.mentions
+                                    if not is_zero(mention, nodes)), entity.elements,
+                   entity.attributes)
+            for entity in entities]
 
 
 def layer_document(document: Document | None, layer: str) -> Document | None:

@@ -7,14 +7,17 @@ detects the format from the start of the file (``format="auto"``).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from anascore.errors import FormatError
-from anascore.formats.conll2012 import read_conll2012
+from anascore.formats.conll2012 import read_conll2012, write_conll2012
+from anascore.formats.corefud import read_corefud, write_corefud
+from anascore.formats.jsonlines import read_jsonlines, write_jsonlines
 from anascore.formats.text import check_readable
 from anascore.model import Document
 
 Reader = Callable[[str], Iterator[Document]]
+Writer = Callable[[Iterable[Document], str], None]
 
 
 def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False) -> Iterator[Document]:
@@ -25,10 +28,21 @@ def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False) -> Ite
     return ua.read_ua(path, token_columns=token_columns)
 
 
-READERS: dict[str, Reader] = {"conll2012": read_conll2012, "ua": read_ua}
+def write_ua(documents: Iterable[Document], path: str | os.PathLike[str]) -> None:
+    """:func:`anascore.formats.ua.write_ua`, imported on first use (as :func:`read_ua`)."""
+    from anascore.formats import ua
+
+    ua.write_ua(documents, path)
+
+
+READERS: dict[str, Reader] = {"conll2012": read_conll2012, "corefud": read_corefud,
+                              "jsonlines": read_jsonlines, "ua": read_ua}
+#: Every reader has a writer (``anascore convert``).
+WRITERS: dict[str, Writer] = {"conll2012": write_conll2012, "corefud": write_corefud,
+                              "jsonlines": write_jsonlines, "ua": write_ua}
 #: Readers that can also keep per-token annotation columns (``Document.token_columns``) when
 #: asked with ``token_columns=True``; they skip them otherwise, to read at full speed.
-TOKEN_COLUMN_READERS: frozenset[str] = frozenset({"conll2012", "ua"})
+TOKEN_COLUMN_READERS: frozenset[str] = frozenset({"conll2012", "corefud", "ua"})
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
@@ -41,26 +55,50 @@ def detect_format(path: str | os.PathLike[str]) -> str:
             continue
         if line.startswith("#") and "begin document" in line:
             return "conll2012"
+        if line.startswith("{"):
+            return "jsonlines"
         break
+    corefud = _looks_like_corefud(head)
+    if corefud:
+        return corefud
     from anascore.formats.ua import sniff_ua
 
     if sniff_ua(head):
         return "ua"
     raise FormatError(
         "cannot tell the format from the first line; expected '#begin document' "
-        "(CoNLL-2012), '# global.columns = … IDENTITY …' or '# newdoc id =' and more than ten "
-        "columns (UA exploded), or name the format with --format",
+        "(CoNLL-2012), '{' (jsonlines), CoNLL-U with '# global.Entity' or 10 tab-separated "
+        "columns (CorefUD), '# global.columns = … IDENTITY …' or '# newdoc id =' and more "
+        "than ten columns (UA exploded), or name the format with --format",
         path=path, line=1)
 
 
+def _looks_like_corefud(head: str) -> str | None:
+    """``"corefud"`` for CoNLL-U without a ``# global.columns`` header (CoNLL-U Plus files,
+    such as the UA exploded format, declare their columns there)."""
+    for line in head.splitlines():
+        if line.startswith("# global.columns"):
+            return None
+        if line.startswith("# global.Entity"):
+            return "corefud"
+        if line and not line.startswith("#"):
+            return "corefud" if len(line.rstrip("\r\n").split("\t")) == 10 else None
+    return None
+
+
 def read_documents(path: str | os.PathLike[str], format: str = "auto", *,
-                   token_columns: bool = False) -> Iterator[Document]:
+                   token_columns: bool = False, exclusive_ends: bool = False,
+                   role: str = "key") -> Iterator[Document]:
     """Yield the documents of ``path`` read as ``format`` (or the detected format);
     ``token_columns=True`` asks the reader to keep per-token annotation columns too (the
-    part-of-speech and named-entity columns metrics derive mention types from)."""
+    part-of-speech and named-entity columns metrics derive mention types from).
+    ``exclusive_ends`` and ``role`` (``"key"`` or ``"response"``) concern jsonlines only
+    (:mod:`anascore.formats.jsonlines`)."""
     path = os.fspath(path)
     if format == "auto":
         format = detect_format(path)
+    if format == "jsonlines":
+        return read_jsonlines(path, exclusive_ends=exclusive_ends, role=role)
     try:
         reader = READERS[format]
     except KeyError:

@@ -16,6 +16,7 @@ from anascore.model import Mention
 
 if TYPE_CHECKING:
     from anascore.options import Options
+    from anascore.selection import Side
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,35 @@ def align_exact(key: Sequence[Mention], response: Sequence[Mention]) -> Alignmen
                      np.asarray(response_indices, dtype=np.int64))
 
 
-MATCHERS: dict[str, Matcher] = {"exact": align_exact}
+def _from_pairs(pairs: list[tuple[int, int]]) -> Alignment:
+    pairs = sorted(pairs)
+    return Alignment(np.asarray([key for key, _ in pairs], dtype=np.int64),
+                     np.asarray([response for _, response in pairs], dtype=np.int64))
+
+
+def align_head(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
+    """Same head token (:mod:`anascore.matching.partial`)."""
+    from anascore.matching import partial
+
+    return _from_pairs(partial.align_head(key, response))
+
+
+def align_partial(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
+    """Inside the key and covering its head (:mod:`anascore.matching.partial`)."""
+    from anascore.matching import partial
+
+    return _from_pairs(partial.align_partial(key, response))
+
+
+def align_craft(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
+    """CRAFT 2019 partial match (:mod:`anascore.matching.partial`)."""
+    from anascore.matching import partial
+
+    return _from_pairs(partial.align_craft(key, response))
+
+
+MATCHERS: dict[str, Matcher] = {"exact": align_exact, "head": align_head,
+                                "partial": align_partial, "craft": align_craft}
 
 
 def _register_min_span() -> None:
@@ -69,3 +98,57 @@ _register_min_span()
 def matcher_for(options: Options) -> Matcher:
     """The matcher of ``options.match``, in the conventions of ``options.compat``."""
     return COMPAT_MATCHERS.get((options.compat, options.match)) or MATCHERS[options.match]
+
+
+def align(key: Side, response: Side, options: Options) -> Alignment:
+    """Align the mentions of one document's key and response sides as ``options`` say.
+
+    With zeros kept and ``zero_match="dependent"``, zero mentions are first paired by their
+    dependencies (:mod:`anascore.matching.zeros`); every mention left is then aligned by
+    :func:`matcher_for` (``MATCHERS[options.match]``, or its ``compat`` variant). CRAFT
+    matching never pairs zero mentions (as the UA scorer).
+    With ``compat="ua"``, ties between equally good pairings are broken as the CorefUD
+    scorer's whole-matrix assignment breaks them (:mod:`anascore.matching.optimal`).
+    """
+    from anascore.selection import zero_flags
+
+    whole = options.compat == "ua"
+    matcher = matcher_for(options)
+    if whole and options.match in ("head", "partial"):
+        from anascore.matching import partial
+
+        method = partial.align_head if options.match == "head" else partial.align_partial
+
+        def matcher(key_mentions: Sequence[Mention],
+                    response_mentions: Sequence[Mention]) -> Alignment:
+            return _from_pairs(method(key_mentions, response_mentions, whole=True))
+
+    if options.match == "craft" and (key.nodes is not None or response.nodes is not None):
+        from anascore.matching import partial
+
+        def matcher(key_mentions: Sequence[Mention],
+                    response_mentions: Sequence[Mention]) -> Alignment:
+            return _from_pairs(partial.align_craft(
+                key_mentions, response_mentions,
+                key_zero[key_rest].tolist(), response_zero[response_rest].tolist()))
+
+        key_zero, response_zero = zero_flags(key), zero_flags(response)
+    zero_pairs: list[tuple[int, int]] = []
+    if (options.keep_zeros and options.zero_match == "dependent"
+            and key.nodes is not None and response.nodes is not None):
+        from anascore.matching.zeros import align_zeros_by_dependencies
+
+        zero_pairs = align_zeros_by_dependencies(key, response, whole=whole)
+    paired_keys = {key_index for key_index, _ in zero_pairs}
+    paired_responses = {response_index for _, response_index in zero_pairs}
+    key_rest = np.asarray([index for index in range(len(key.mentions))
+                           if index not in paired_keys], dtype=np.int64)
+    response_rest = np.asarray([index for index in range(len(response.mentions))
+                                if index not in paired_responses], dtype=np.int64)
+    if not zero_pairs:
+        return matcher(key.mentions, response.mentions)
+    inner = matcher([key.mentions[index] for index in key_rest.tolist()],
+                    [response.mentions[index] for index in response_rest.tolist()])
+    return _from_pairs(zero_pairs + list(zip(key_rest[inner.key].tolist(),
+                                             response_rest[inner.response].tolist(),
+                                             strict=True)))

@@ -19,13 +19,15 @@ from anascore.metrics.dominant import DOMINANT
 from anascore.metrics.lea import LEA
 from anascore.metrics.linguistic import LBCUBED, LCEAFE, LCEAFM, LMUC
 from anascore.metrics.mentions import MENTIONS
+from anascore.metrics.mor import MOR
 from anascore.metrics.muc import MUC
+from anascore.metrics.zeros import ZERO
 from anascore.options import Options
 from anascore.scores import MetricResult, ScoreArrays
 
 REGISTRY: dict[str, Metric] = {
     metric.name: metric for metric in (MENTIONS, MUC, BCUBED, CEAFM, CEAFE, BLANC, LEA,
-                                       LMUC, LBCUBED, LCEAFM, LCEAFE, DOMINANT)
+                                       LMUC, LBCUBED, LCEAFM, LCEAFE, DOMINANT, MOR, ZERO)
 }
 
 

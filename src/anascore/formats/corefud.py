@@ -1,0 +1,641 @@
+"""CorefUD 1.0: coreference in the MISC column of CoNLL-U (the UA *compact* format).
+
+The format of the CorefUD collection and of the CRAC shared tasks on multilingual coreference
+(Nedoluzhko et al. 2022, *CorefUD 1.0: coreference meets Universal Dependencies*; the format
+description ``corefud-1.0-format.pdf``; ``../shared/formats/UA_CONLL_U_proposal_compact.md``).
+Rules this reader enforces, each violation a :class:`~anascore.errors.FormatError` naming the
+file and line:
+
+* CoNLL-U: token lines of 10 tab-separated columns, sentences separated by blank lines,
+  comment lines starting with ``#``. Word IDs are integers, empty nodes ``N.M`` (``0.1``
+  before the first word), multiword-token ranges ``N-M`` (skipped: coreference is annotated on
+  words). ``# newdoc id = NAME`` starts a document (``# newdoc`` without a name, or sentences
+  before any ``# newdoc``, make a document named by its ordinal, ``"1"``, ``"2"`` …);
+  ``# sent_id = …`` names a sentence.
+* Token positions: every word and every empty node is a position, numbered from 0 in file
+  order across the document (see :class:`~anascore.model.ConlluNodes`, which keeps each
+  position's CoNLL-U ID, sentence, DEPS and line).
+* ``# global.Entity = eid-etype-head-other`` names the dash-separated fields of an opening
+  bracket (that layout is assumed when the header is missing). ``eid`` is the entity ID;
+  ``GRP`` is a document-local entity ID (GUM); ``etype`` (or ``entity``) the entity type;
+  ``head`` the 1-based index of the mention's head among the mention's positions (the first
+  position when absent); ``MIN`` a comma-separated list of such indices (the minimal span);
+  every other field is kept as a mention attribute under its name.
+* ``Entity=`` in MISC holds chunks, read left to right: ``(e1-person-2-`` opens a mention of
+  ``e1``; ``e1)`` closes the most recently opened mention of ``e1``; ``(e1-person-1-)`` is a
+  one-position mention. A mention covers every position from its opening to its closing
+  node, empty nodes included, and must end in the sentence it starts in. A discontinuous
+  mention is written in parts, ``e3[1/2]`` … ``e3[2/2]`` on the opening and closing chunks;
+  its positions are the union of its parts (which may lie in different sentences), its head
+  index counts over all of them and is taken from the last part. A chunk that closes with a
+  part suffix closes the most recent open part with that suffix.
+* ``SplitAnte=e3<e11,e4<e11`` (or the older ``Split=``): entity ``e11`` is a plural whose
+  split antecedents are ``e3`` and ``e4`` (its accommodated set, ``Entity.elements``).
+* ``Bridge=e12<e124:part``: the mention of ``e124`` opened most recently at or before this
+  node is a bridging anaphor whose antecedent is entity ``e12``, by relation ``part``.
+* Every mention opened in a document closes in it; every entity named by ``SplitAnte`` or
+  ``Bridge`` has a mention in the document. (Udapi, which the CorefUD scorer reads with,
+  warns and deletes unclosed mentions; anascore refuses the file instead.)
+
+Key and response files are checked to align (same documents, sentences and word forms,
+empty nodes excepted) when they are paired: :mod:`anascore.formats.alignment`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TextIO
+
+from anascore.errors import FormatError
+from anascore.formats.text import open_text
+from anascore.model import (
+    NO_ATTRIBUTES,
+    BridgingLink,
+    ConlluNodes,
+    Document,
+    Entity,
+    Mention,
+)
+
+#: The CorefUD 1.0 layout of an opening bracket when ``# global.Entity`` is absent.
+DEFAULT_ENTITY_FIELDS: tuple[str, ...] = ("eid", "etype", "head", "other")
+_CHUNK = re.compile(r"\([^()]+\)?|[^()]+\)")
+_PART = re.compile(r"^([^\[\]]+)\[(\d+)/(\d+)\]$")
+_GLOBAL_ENTITY = re.compile(r"#\s*global\.Entity\s*=\s*(\S+)")
+_NEWDOC = re.compile(r"#\s*newdoc\b(?:\s*id\s*=\s*(.*))?")
+_SENT_ID = re.compile(r"#\s*sent_id\s*=\s*(.*)")
+
+
+@dataclass(eq=False)
+class _OpenMention:
+    """A mention being read: its positions so far and what its opening chunk said."""
+
+    entity: str
+    line: int
+    sentence: int
+    part_start: int
+    head_index: int | None
+    min_indices: tuple[int, ...] | None
+    attributes: dict[str, str]
+    part: tuple[int, int] | None = None
+    tokens: list[int] = field(default_factory=list)
+    mention: Mention | None = None
+
+
+@dataclass(eq=False)
+class _DocumentBuilder:
+    """Everything read of one document so far."""
+
+    name: str
+    line: int
+    keep_upos: bool = False
+    upos: list[str] = field(default_factory=list)
+    forms: list[str] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)
+    sentence_of: list[int] = field(default_factory=list)
+    empty: list[bool] = field(default_factory=list)
+    deps: list[str] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    sentence_ids: list[str] = field(default_factory=list)
+    sentence_lines: list[int] = field(default_factory=list)
+    sentence_starts: list[int] = field(default_factory=list)
+    mentions: dict[str, list[Mention]] = field(default_factory=dict)
+    entity_types: dict[str, str] = field(default_factory=dict)
+    elements: dict[str, list[str]] = field(default_factory=dict)
+    named_at: dict[str, int] = field(default_factory=dict)
+    open_mentions: dict[str, list[_OpenMention]] = field(default_factory=dict)
+    unfinished_parts: dict[str, list[_OpenMention]] = field(default_factory=dict)
+    opened: dict[str, list[_OpenMention]] = field(default_factory=dict)
+    bridges: list[tuple[_OpenMention, str, str, int]] = field(default_factory=list)
+
+
+def read_corefud(path: str | os.PathLike[str], *,
+                 token_columns: bool = False) -> Iterator[Document]:
+    """Yield the documents of a CorefUD 1.0 CoNLL-U file in file order; with
+    ``token_columns``, each position's UPOS and whether it is an empty node
+    (``Document.token_columns["upos"]``, ``["empty_node"]``: ``"1"`` or ``"0"``), which
+    mention types are derived from (:mod:`anascore.mention_types`)."""
+    path = os.fspath(path)
+    fields = DEFAULT_ENTITY_FIELDS
+    builder: _DocumentBuilder | None = None
+    ordinal = 0
+    in_sentence = False
+    pending_sent_id = ""
+    line_number = 0
+    with open_text(path) as lines:
+        for line_number, raw in enumerate(lines, start=1):
+            line = raw.rstrip("\r\n")
+            if not line.strip():
+                in_sentence = False
+                continue
+            if line[0] == "#":
+                newdoc = _NEWDOC.match(line)
+                if newdoc:
+                    if builder is not None:
+                        yield _finish(builder, path)
+                    ordinal += 1
+                    name = (newdoc.group(1) or "").strip() or str(ordinal)
+                    builder = _DocumentBuilder(name, line_number, keep_upos=token_columns)
+                    in_sentence = False
+                    continue
+                header = _GLOBAL_ENTITY.match(line)
+                if header:
+                    fields = tuple(header.group(1).split("-"))
+                    if "eid" not in fields and "GRP" not in fields:
+                        raise FormatError(
+                            f"'# global.Entity = {header.group(1)}' names no entity ID field; "
+                            "expected 'eid' or 'GRP' among its fields", path=path,
+                            line=line_number)
+                    continue
+                sent_id = _SENT_ID.match(line)
+                if sent_id:
+                    pending_sent_id = sent_id.group(1).strip()
+                    in_sentence = False
+                continue
+            columns = line.split("\t")
+            if len(columns) != 10:
+                raise FormatError(
+                    f"a CoNLL-U token line has 10 tab-separated columns; this one has "
+                    f"{len(columns)}", path=path, line=line_number)
+            if builder is None:
+                ordinal += 1
+                builder = _DocumentBuilder(str(ordinal), line_number, keep_upos=token_columns)
+            if not in_sentence:
+                in_sentence = True
+                builder.sentence_ids.append(pending_sent_id)
+                builder.sentence_lines.append(line_number)
+                builder.sentence_starts.append(len(builder.forms))
+                pending_sent_id = ""
+            node_id, misc = columns[0], columns[9]
+            if "-" in node_id:
+                if "Entity=" in misc:
+                    raise FormatError(
+                        f"Entity= on the multiword token {node_id}; expected coreference on "
+                        "its words", path=path, line=line_number)
+                continue
+            is_empty = "." in node_id
+            if not _valid_id(node_id, is_empty):
+                raise FormatError(f"token ID {node_id!r} is neither a word ID (1, 2, …) nor an "
+                                  "empty node ID (3.1)", path=path, line=line_number)
+            position = len(builder.forms)
+            builder.forms.append(columns[1])
+            builder.ids.append(node_id)
+            builder.sentence_of.append(len(builder.sentence_ids) - 1)
+            builder.empty.append(is_empty)
+            builder.deps.append(columns[8])
+            builder.lines.append(line_number)
+            if builder.keep_upos:
+                builder.upos.append(columns[3])
+            if misc != "_" and ("Entity=" in misc or "Split" in misc or "Bridge=" in misc):
+                _read_misc(misc, position, fields, builder, path, line_number)
+    if builder is not None:
+        yield _finish(builder, path)
+    elif ordinal == 0:
+        raise FormatError("no token line found; expected CoNLL-U sentences (is this CorefUD?)",
+                          path=path, line=line_number or None)
+
+
+def _valid_id(node_id: str, is_empty: bool) -> bool:
+    if not is_empty:
+        return node_id.isdigit()
+    word, _, decimal = node_id.partition(".")
+    return word.isdigit() and decimal.isdigit()
+
+
+def _read_misc(misc: str, position: int, fields: tuple[str, ...], builder: _DocumentBuilder,
+               path: str, line: int) -> None:
+    items = misc.split("|")
+    split_antecedents = bridges = None
+    for item in items:
+        if item.startswith("Entity="):
+            _read_entity_chunks(item[7:], position, fields, builder, path, line)
+        elif item.startswith("SplitAnte="):
+            split_antecedents = item[10:]
+        elif item.startswith("Split=") and split_antecedents is None:
+            split_antecedents = item[6:]
+        elif item.startswith("Bridge="):
+            bridges = item[7:]
+    if split_antecedents:
+        for link in split_antecedents.split(","):
+            antecedent, _, plural = link.partition("<")
+            if not antecedent or not plural:
+                raise FormatError(f"SplitAnte link {link!r}; expected ANTECEDENT<PLURAL such as "
+                                  "'e3<e11'", path=path, line=line)
+            if antecedent == plural:
+                raise FormatError(f"SplitAnte link {link!r} makes entity {plural} its own "
+                                  "split antecedent", path=path, line=line)
+            builder.elements.setdefault(plural, []).append(antecedent)
+            builder.named_at.setdefault(plural, line)
+            builder.named_at.setdefault(antecedent, line)
+    if bridges:
+        for link in bridges.split(","):
+            antecedent, _, anaphor = link.partition("<")
+            anaphor, _, relation = anaphor.partition(":")
+            if not antecedent or not anaphor:
+                raise FormatError(f"Bridge link {link!r}; expected ANTECEDENT<ANAPHOR[:RELATION] "
+                                  "such as 'e12<e124:part'", path=path, line=line)
+            if antecedent == anaphor:
+                raise FormatError(f"Bridge link {link!r} links entity {anaphor} to itself",
+                                  path=path, line=line)
+            opened = builder.opened.get(anaphor)
+            if not opened:
+                raise FormatError(f"Bridge link {link!r}: entity {anaphor} has no mention "
+                                  "opened at or before this node to be the anaphor",
+                                  path=path, line=line)
+            builder.bridges.append((opened[-1], antecedent, relation, line))
+            builder.named_at.setdefault(antecedent, line)
+
+
+def _read_entity_chunks(value: str, position: int, fields: tuple[str, ...],
+                        builder: _DocumentBuilder, path: str, line: int) -> None:
+    chunks = _CHUNK.findall(value)
+    if "".join(chunks) != value:
+        raise FormatError(
+            f"Entity={value!r}: expected brackets such as '(e1-person-1-', 'e1)' or "
+            "'(e1-person-1-)' written back to back", path=path, line=line)
+    for chunk in chunks:
+        opening, closing = chunk[0] == "(", chunk[-1] == ")"
+        text = chunk.strip("()")
+        if opening:
+            mention = _open(text, position, fields, builder, path, line)
+            if closing:
+                _close(mention, position, builder, path, line)
+            else:
+                builder.open_mentions.setdefault(mention.entity, []).append(mention)
+        else:
+            entity, part = _split_part(text, path, line)
+            stack = builder.open_mentions.get(entity)
+            if not stack:
+                raise FormatError(f"'{chunk}' closes a mention of entity {entity} that is not "
+                                  "open", path=path, line=line)
+            index = len(stack) - 1
+            if part is not None:
+                while index >= 0 and stack[index].part != part:
+                    index -= 1
+                if index < 0:
+                    raise FormatError(f"'{chunk}' closes part {part[0]}/{part[1]} of a mention "
+                                      f"of entity {entity}, but no such part is open",
+                                      path=path, line=line)
+            _close(stack.pop(index), position, builder, path, line)
+
+
+def _split_part(text: str, path: str, line: int) -> tuple[str, tuple[int, int] | None]:
+    if not text.endswith("]"):
+        return text, None
+    part = _PART.match(text)
+    if part is None:
+        raise FormatError(f"entity ID {text!r} ends with ']' but is not a discontinuous part "
+                          "such as 'e3[1/2]'", path=path, line=line)
+    index, total = int(part.group(2)), int(part.group(3))
+    if not 1 <= index <= total:
+        raise FormatError(f"discontinuous part {text!r}: expected [i/n] with 1 ≤ i ≤ n",
+                          path=path, line=line)
+    return part.group(1), (index, total)
+
+
+def _open(text: str, position: int, fields: tuple[str, ...], builder: _DocumentBuilder,
+          path: str, line: int) -> _OpenMention:
+    entity = entity_type = None
+    head_index: int | None = None
+    min_indices: tuple[int, ...] | None = None
+    attributes: dict[str, str] = {}
+    for name, value in zip(fields, text.split("-"), strict=False):  # trailing fields may be absent
+        if name in ("eid", "GRP"):
+            entity = value
+        elif name in ("etype", "entity"):
+            entity_type = value
+        elif name == "head":
+            if value:
+                if not value.isdigit() or int(value) < 1:
+                    raise FormatError(f"head index {value!r} in '({text}': expected a "
+                                      "positive integer", path=path, line=line)
+                head_index = int(value)
+        elif name == "MIN" and value:
+            try:
+                min_indices = tuple(int(index) for index in value.split(","))
+            except ValueError:
+                raise FormatError(f"MIN {value!r} in '({text}': expected comma-separated "
+                                  "positive integers", path=path, line=line) from None
+        elif value:
+            attributes[name] = value
+    if not entity:
+        raise FormatError(f"'({text}' has no entity ID (fields: {'-'.join(fields)})",
+                          path=path, line=line)
+    entity, part = _split_part(entity, path, line)
+    if entity_type and entity not in builder.entity_types:
+        builder.entity_types[entity] = entity_type
+    sentence = builder.sentence_of[position]
+    if part is not None and part[0] > 1:
+        open_parts = builder.open_mentions.get(entity, [])
+        waiting = [mention for mention in builder.unfinished_parts.get(entity, [])
+                   if mention not in open_parts and mention.part is not None
+                   and mention.part[1] == part[1] and mention.part[0] == part[0] - 1]
+        if not waiting:
+            raise FormatError(f"part {part[0]}/{part[1]} of a mention of entity {entity} "
+                              f"without its part {part[0] - 1}/{part[1]}", path=path, line=line)
+        mention = waiting[0]
+        mention.part, mention.part_start, mention.sentence = part, position, sentence
+        mention.head_index, mention.min_indices = head_index, min_indices
+        return mention
+    mention = _OpenMention(entity, line, sentence, position, head_index, min_indices,
+                           attributes, part)
+    if part is not None:
+        builder.unfinished_parts.setdefault(entity, []).append(mention)
+    builder.opened.setdefault(entity, []).append(mention)
+    builder.named_at.setdefault(entity, line)
+    return mention
+
+
+def _close(mention: _OpenMention, position: int, builder: _DocumentBuilder, path: str,
+           line: int) -> None:
+    if builder.sentence_of[position] != mention.sentence:
+        raise FormatError(f"a mention of entity {mention.entity} opened at line {mention.line} "
+                          "closes in another sentence; expected mentions within a sentence "
+                          "(or discontinuous parts)", path=path, line=line)
+    mention.tokens.extend(range(mention.part_start, position + 1))
+    if mention.part is not None:
+        if mention.part[0] < mention.part[1]:
+            return
+        builder.unfinished_parts[mention.entity].remove(mention)
+    tokens = tuple(sorted(set(mention.tokens)))
+    head = tokens[0]
+    if mention.head_index is not None:
+        if mention.head_index > len(tokens):
+            raise FormatError(f"head index {mention.head_index} of a mention of entity "
+                              f"{mention.entity} that has {len(tokens)} positions",
+                              path=path, line=line)
+        head = tokens[mention.head_index - 1]
+    min_tokens = None
+    if mention.min_indices is not None:
+        if not all(1 <= index <= len(tokens) for index in mention.min_indices):
+            raise FormatError(f"MIN {mention.min_indices} of a mention of entity "
+                              f"{mention.entity} that has {len(tokens)} positions",
+                              path=path, line=line)
+        min_tokens = tuple(sorted({tokens[index - 1] for index in mention.min_indices}))
+    attributes = MappingProxyType(mention.attributes) if mention.attributes else NO_ATTRIBUTES
+    mention.mention = Mention(tokens, mention.line, head, min_tokens, attributes)
+    builder.mentions.setdefault(mention.entity, []).append(mention.mention)
+
+
+def _finish(builder: _DocumentBuilder, path: str) -> Document:
+    for entity, stack in builder.open_mentions.items():
+        if stack:
+            raise FormatError(f"mention of entity {entity} opened here is never closed in "
+                              f"document {builder.name!r}", path=path, line=stack[0].line)
+    for entity, parts in builder.unfinished_parts.items():
+        if parts:
+            raise FormatError(f"discontinuous mention of entity {entity} opened here lacks "
+                              f"its last part {parts[0].part[1] if parts[0].part else ''} in "
+                              f"document {builder.name!r}", path=path, line=parts[0].line)
+    for entity, line in builder.named_at.items():
+        if entity not in builder.mentions:
+            raise FormatError(f"entity {entity} is named here (SplitAnte or Bridge) but has "
+                              f"no mention in document {builder.name!r}", path=path, line=line)
+    entities = tuple(
+        Entity(entity, tuple(mentions), tuple(builder.elements.get(entity, ())),
+               MappingProxyType({"etype": builder.entity_types[entity]})
+               if entity in builder.entity_types else NO_ATTRIBUTES)
+        for entity, mentions in builder.mentions.items())
+    bridging = []
+    for anaphor, antecedent, relation, _ in builder.bridges:
+        assert anaphor.mention is not None  # every opened mention closed (checked above)
+        bridging.append(BridgingLink(anaphor.mention, None, antecedent, relation))
+    nodes = ConlluNodes(
+        ids=tuple(builder.ids), sentence_of=tuple(builder.sentence_of),
+        empty=tuple(builder.empty), deps=tuple(builder.deps), lines=tuple(builder.lines),
+        sentence_ids=tuple(builder.sentence_ids), sentence_lines=tuple(builder.sentence_lines))
+    columns = (MappingProxyType({"upos": tuple(builder.upos), "empty_node": tuple(
+        "1" if is_empty else "0" for is_empty in builder.empty)}) if builder.keep_upos
+               else NO_ATTRIBUTES)
+    return Document(name=builder.name, tokens=tuple(builder.forms), entities=entities,
+                    bridging=tuple(bridging), path=path, line=builder.line,
+                    sentence_starts=tuple(builder.sentence_starts), nodes=nodes,
+                    token_columns=columns)
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+_SAFE_ID = re.compile(r"^[A-Za-z0-9_.:]+$")
+_UNSAFE_VALUE = re.compile(r"[-()|=\s\[\],<]")
+
+
+def write_corefud(documents: Iterable[Document], path: str | os.PathLike[str]) -> None:
+    """Write documents as CorefUD 1.0 CoNLL-U, readable by :func:`read_corefud` and Udapi.
+
+    Layout: ``# newdoc id``, ``# global.Entity = eid-etype-head-other`` (plus one field per
+    other mention attribute found), ``# sent_id`` per sentence (the document's own sentences,
+    else one sentence per document), columns ``ID FORM _ _ _ _ HEAD _ DEPS MISC`` with
+    ``HEAD`` 0 for words (``_`` for empty nodes) and DEPS kept from a CoNLL-U source. In
+    ``Entity=``, the chunks of a node are written closing brackets first (the latest opened
+    first), then opening brackets (the longest mention first), then one-position mentions, so
+    that nested mentions of one entity read back as written. A mention that skips positions
+    (discontinuous, or crossing a sentence boundary) is written in parts ``[i/n]``.
+    Refused (:class:`FormatError`): two mentions of one entity that cross, which CorefUD
+    brackets cannot hold; bridging links whose antecedent is a mention rather than an
+    entity, non-referring mentions, discourse deixis (see :mod:`anascore.conversion`, which
+    can drop them first).
+    """
+    documents = list(documents)
+    extra_fields = sorted({name for document in documents for entity in document.entities
+                           for mention in entity.mentions for name in mention.attributes
+                           if name not in ("other",)})
+    fields = ("eid", "etype", "head", "other", *extra_fields)
+    with open(path, "w", encoding="utf-8") as stream:
+        for number, document in enumerate(documents):
+            stream.write(f"# newdoc id = {document.name}\n")
+            if number == 0:
+                stream.write(f"# global.Entity = {'-'.join(fields)}\n")
+            _write_document(document, fields, stream)
+
+
+def _write_document(document: Document, fields: tuple[str, ...], stream: TextIO) -> None:
+    if document.non_referring:
+        raise FormatError(f"document {document.name!r} has non-referring mentions; CorefUD "
+                          "cannot hold them")
+    if document.discourse_deixis:
+        raise FormatError(f"document {document.name!r} has discourse deixis; CorefUD cannot "
+                          "hold it")
+    count = len(document.tokens)
+    nodes = document.nodes
+    if nodes is not None:
+        sentence_of = list(nodes.sentence_of)
+        ids = list(nodes.ids)
+        empty = list(nodes.empty)
+        deps = list(nodes.deps)
+        sentence_names = list(nodes.sentence_ids)
+    else:
+        starts = list(document.sentence_starts) or [0]
+        sentence_of, ids = [], []
+        for index, start in enumerate(starts):
+            end = starts[index + 1] if index + 1 < len(starts) else count
+            sentence_of.extend([index] * (end - start))
+            ids.extend(str(number) for number in range(1, end - start + 1))
+        empty, deps, sentence_names = [False] * count, ["_"] * count, []
+    entity_names = _entity_names(document)
+    misc = _entity_cells(document, entity_names, fields, sentence_of)
+    for position, (ante, plural) in _split_antecedent_cells(document, entity_names).items():
+        misc.setdefault(position, []).append(("SplitAnte", ",".join(
+            f"{element}<{plural}" for element in ante)))
+    for position, links in _bridge_cells(document, entity_names).items():
+        misc.setdefault(position, []).append(("Bridge", ",".join(links)))
+    sentence = -1
+    for position in range(count):
+        if sentence_of[position] != sentence:
+            if sentence >= 0:
+                stream.write("\n")
+            sentence = sentence_of[position]
+            name = (sentence_names[sentence] if sentence < len(sentence_names)
+                    and sentence_names[sentence] else f"{document.name}-{sentence + 1}")
+            stream.write(f"# sent_id = {name}\n")
+        form = document.tokens[position].replace("\t", " ").replace("\n", " ") or "_"
+        cell = "|".join(f"{key}={value}" for key, value in misc.get(position, [])) or "_"
+        head = "_" if empty[position] else "0"
+        stream.write(f"{ids[position]}\t{form}\t_\t_\t_\t_\t{head}\t_\t{deps[position]}\t"
+                     f"{cell}\n")
+    if count:
+        stream.write("\n")
+
+
+def _entity_names(document: Document) -> dict[str, str]:
+    names: dict[str, str] = {}
+    used: set[str] = set()
+    for number, entity in enumerate(document.entities):
+        name = entity.id if _SAFE_ID.match(entity.id) and entity.id not in used else ""
+        while not name or name in used:
+            name = f"e{number}" if not name else name + "_"
+        names[entity.id] = name
+        used.add(name)
+    return names
+
+
+def _runs(mention: Mention, sentence_of: list[int]) -> list[tuple[int, int]]:
+    """Maximal runs of consecutive positions within one sentence."""
+    runs: list[tuple[int, int]] = []
+    start = previous = mention.tokens[0]
+    for token in mention.tokens[1:]:
+        if token != previous + 1 or sentence_of[token] != sentence_of[previous]:
+            runs.append((start, previous))
+            start = token
+        previous = token
+    runs.append((start, previous))
+    return runs
+
+
+def _value(text: str) -> str:
+    return _UNSAFE_VALUE.sub("_", text)
+
+
+def _entity_cells(document: Document, names: dict[str, str], fields: tuple[str, ...],
+                  sentence_of: list[int]) -> dict[int, list[tuple[str, str]]]:
+    closing: dict[int, list[tuple[int, int, str]]] = {}
+    opening: dict[int, list[tuple[int, int, str]]] = {}
+    single: dict[int, list[str]] = {}
+    for entity in document.entities:
+        name = names[entity.id]
+        etype = _value(entity.attributes.get("etype", ""))
+        runs_of_entity: list[tuple[int, int]] = []
+        discontinuous: list[tuple[int, int]] = []
+        for mention in entity.mentions:
+            if not mention.tokens:
+                continue
+            if max(mention.tokens) >= len(sentence_of):
+                raise FormatError(f"document {document.name!r}: mention {mention} of entity "
+                                  f"{entity.id} lies beyond its {len(sentence_of)} tokens")
+            runs = _runs(mention, sentence_of)
+            runs_of_entity.extend(runs)
+            if len(runs) > 1:
+                discontinuous.append((mention.tokens[0], mention.tokens[-1]))
+            head = mention.tokens.index(mention.head) + 1 if mention.head in mention.tokens else 1
+            values = {"etype": etype, "head": str(head),
+                      **{key: _value(value) for key, value in mention.attributes.items()}}
+            if mention.min_tokens:
+                values["MIN"] = ",".join(str(mention.tokens.index(token) + 1)
+                                         for token in mention.min_tokens
+                                         if token in mention.tokens)
+            for index, (start, end) in enumerate(runs, start=1):
+                label = name if len(runs) == 1 else f"{name}[{index}/{len(runs)}]"
+                head_fields = [label if key == "eid" else values.get(key, "") for key in fields]
+                if values.get("MIN") and "MIN" not in fields:
+                    head_fields.append(values["MIN"])
+                text = "-".join(head_fields)
+                if start == end:
+                    single.setdefault(start, []).append(f"({text})")
+                else:
+                    size = end - start
+                    opening.setdefault(start, []).append((-size, len(opening.get(start, [])),
+                                                          f"({text}"))
+                    closing.setdefault(end, []).append((size, -len(closing.get(end, [])),
+                                                        f"{label})"))
+        _refuse_crossing(document.name, entity.id, runs_of_entity)
+        discontinuous.sort()
+        reach = -1
+        for start, end in discontinuous:
+            if start <= reach:
+                raise FormatError(f"document {document.name!r}: entity {entity.id} has two "
+                                  "discontinuous mentions that overlap; CorefUD readers "
+                                  "(Udapi) cannot tell their parts apart")
+            reach = max(reach, end)
+    cells: dict[int, list[tuple[str, str]]] = {}
+    for position in set(closing) | set(opening) | set(single):
+        chunks = [text for *_, text in sorted(closing.get(position, []))]
+        chunks += [text for *_, text in sorted(opening.get(position, []))]
+        chunks += single.get(position, [])
+        cells[position] = [("Entity", "".join(chunks))]
+    return cells
+
+
+def _refuse_crossing(name: str, entity_id: str, runs: list[tuple[int, int]]) -> None:
+    enclosing: list[tuple[int, int]] = []
+    for start, end in sorted(runs, key=lambda run: (run[0], -run[1])):
+        while enclosing and enclosing[-1][1] < start:
+            enclosing.pop()
+        if enclosing and enclosing[-1][1] < end:
+            raise FormatError(f"document {name!r}: entity {entity_id} has crossing mentions "
+                              f"(positions {enclosing[-1][0]}–{enclosing[-1][1]} and "
+                              f"{start}–{end}); CorefUD brackets cannot hold them")
+        enclosing.append((start, end))
+
+
+def _split_antecedent_cells(document: Document,
+                            names: dict[str, str]) -> dict[int, tuple[list[str], str]]:
+    cells: dict[int, tuple[list[str], str]] = {}
+    for entity in document.entities:
+        if not entity.elements or not entity.mentions:
+            continue
+        missing = [element for element in entity.elements if element not in names]
+        if missing:
+            raise FormatError(f"document {document.name!r}: entity {entity.id} has split "
+                              f"antecedent {missing[0]}, which is not an entity")
+        first = min(mention.tokens[0] for mention in entity.mentions)
+        while first in cells:  # one SplitAnte cell per node: another plural starts here
+            raise FormatError(f"document {document.name!r}: two split-antecedent plurals start "
+                              f"at position {first}; CorefUD writes one SplitAnte per node")
+        cells[first] = ([names[element] for element in entity.elements], names[entity.id])
+    return cells
+
+
+def _bridge_cells(document: Document, names: dict[str, str]) -> dict[int, list[str]]:
+    entity_of = {id(mention): entity.id for entity in document.entities
+                 for mention in entity.mentions}
+    cells: dict[int, list[str]] = {}
+    for link in document.bridging:
+        anaphor_entity = entity_of.get(id(link.anaphor))
+        if anaphor_entity is None:
+            anaphor_entity = next((entity.id for entity in document.entities
+                                   if link.anaphor in entity.mentions), None)
+        if anaphor_entity is None or link.antecedent is not None:
+            raise FormatError(f"document {document.name!r}: a bridging link whose anaphor is "
+                              "not a mention of an entity, or whose antecedent is a mention; "
+                              "CorefUD links entities")
+        if link.antecedent_entity not in names:
+            raise FormatError(f"document {document.name!r}: bridging antecedent "
+                              f"{link.antecedent_entity} is not an entity")
+        relation = f":{_value(link.relation)}" if link.relation else ""
+        cells.setdefault(link.anaphor.tokens[0], []).append(
+            f"{names[link.antecedent_entity]}<{names[anaphor_entity]}{relation}")
+    return cells

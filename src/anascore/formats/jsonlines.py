@@ -1,0 +1,142 @@
+"""jsonlines: one JSON document per line, the convention of neural coreference systems.
+
+The e2e-coref convention (Lee et al. 2017, ``kentonl/e2e-coref``) and its descendants
+(SpanBERT, coref-hoi, …). Rules this reader enforces (each violation a
+:class:`~anascore.errors.FormatError` naming the file and line):
+
+* Each non-blank line is a JSON object with ``"doc_key"`` (a string: the document's name),
+  ``"sentences"`` (a list of sentences, each a list of token strings) and ``"clusters"`` (a
+  list of entities, each a list of ``[start, end]`` spans).
+* Spans index the tokens of the flattened sentences from 0; ``end`` is **inclusive** (the
+  e2e-coref convention), or exclusive when the reader is asked for it
+  (``exclusive_ends=True``, ``--exclusive-ends``). ``0 ≤ start ≤ end < number of tokens``.
+* A response file may hold its entities under ``"predicted_clusters"`` (what e2e-coref and
+  its descendants write, next to the gold ``"clusters"``): when reading a response, those are
+  used when present; a key always reads ``"clusters"``. So one prediction file can be scored
+  against itself: ``anascore score out.jsonlines out.jsonlines``.
+* Other keys (``speakers``, ``sentence_map``, ``subtoken_map``, …) are ignored.
+
+Entities are named by their index in the list (``"0"``, ``"1"`` …).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from anascore.errors import FormatError
+from anascore.formats.text import open_text
+from anascore.model import Document, Entity, Mention
+
+
+def read_jsonlines(path: str | os.PathLike[str], *, exclusive_ends: bool = False,
+                   role: str = "key") -> Iterator[Document]:
+    """Yield the documents of a jsonlines file in file order (``role``: ``"key"`` or
+    ``"response"``, which decides whether ``predicted_clusters`` are read)."""
+    path = os.fspath(path)
+    seen_any = False
+    line_number = 0
+    with open_text(path) as lines:
+        for line_number, raw in enumerate(lines, start=1):
+            if not raw.strip():
+                continue
+            try:
+                record = json.loads(raw)
+            except json.JSONDecodeError as error:
+                raise FormatError(f"not a JSON object ({error.msg} at column {error.colno}); "
+                                  "expected one document per line", path=path,
+                                  line=line_number) from None
+            seen_any = True
+            yield _document(record, path, line_number, exclusive_ends, role)
+    if not seen_any:
+        raise FormatError("no document found; expected one JSON object per line",
+                          path=path, line=line_number or None)
+
+
+def _document(record: Any, path: str, line: int, exclusive_ends: bool, role: str) -> Document:
+    if not isinstance(record, dict):
+        raise FormatError("expected a JSON object with doc_key, sentences and clusters",
+                          path=path, line=line)
+    name = record.get("doc_key")
+    if not isinstance(name, str):
+        raise FormatError("missing or non-string \"doc_key\"; expected the document's name",
+                          path=path, line=line)
+    sentences = record.get("sentences")
+    if not isinstance(sentences, list) or not all(
+            isinstance(sentence, list) and all(isinstance(token, str) for token in sentence)
+            for sentence in sentences):
+        raise FormatError("\"sentences\" must be a list of lists of token strings",
+                          path=path, line=line)
+    tokens: list[str] = []
+    starts: list[int] = []
+    for sentence in sentences:
+        starts.append(len(tokens))
+        tokens.extend(sentence)
+    key = "clusters"
+    if role == "response" and "predicted_clusters" in record:
+        key = "predicted_clusters"
+    clusters = record.get(key)
+    if not isinstance(clusters, list):
+        raise FormatError(f"missing \"{key}\"; expected a list of entities, each a list of "
+                          "[start, end] spans", path=path, line=line)
+    entities = []
+    for number, cluster in enumerate(clusters):
+        if not isinstance(cluster, list):
+            raise FormatError(f"{key}[{number}] is not a list of spans", path=path, line=line)
+        mentions = []
+        for span in cluster:
+            if (not isinstance(span, list) or len(span) != 2
+                    or not all(isinstance(value, int) and not isinstance(value, bool)
+                               for value in span)):
+                raise FormatError(f"{key}[{number}] holds {span!r}; expected [start, end] "
+                                  "token indices", path=path, line=line)
+            start, end = span
+            if exclusive_ends:
+                end -= 1
+            if not 0 <= start <= end < len(tokens):
+                ends = "exclusive" if exclusive_ends else "inclusive"
+                raise FormatError(
+                    f"{key}[{number}] span {span!r} is outside the document's {len(tokens)} "
+                    f"tokens or empty (ends read as {ends}"
+                    f"{'' if exclusive_ends else '; use --exclusive-ends for [start, end)'})",
+                    path=path, line=line)
+            mentions.append(Mention.span(start, end, line))
+        entities.append(Entity(str(number), tuple(mentions)))
+    return Document(name=name, tokens=tuple(tokens), entities=tuple(entities), path=path,
+                    line=line, sentence_starts=tuple(starts))
+
+
+def write_jsonlines(documents: Iterable[Document], path: str | os.PathLike[str], *,
+                    exclusive_ends: bool = False) -> None:
+    """Write documents as jsonlines: ``doc_key``, ``sentences`` (the document's sentences,
+    else one), ``clusters`` with inclusive ends (exclusive with ``exclusive_ends``).
+
+    Refused (:class:`FormatError`): discontinuous mentions, empty nodes (zeros), split
+    antecedents, bridging, non-referring mentions, discourse deixis, heads other than the
+    first token — none of which jsonlines can hold (see :mod:`anascore.conversion`, which can
+    drop them first).
+    """
+    with open(path, "w", encoding="utf-8") as stream:
+        for document in documents:
+            _refuse_unsupported(document)
+            starts = list(document.sentence_starts) or [0]
+            bounds = [*starts[1:], len(document.tokens)]
+            sentences = [list(document.tokens[start:end]) for start, end in
+                         zip(starts, bounds, strict=True)]
+            if not document.tokens:
+                sentences = []
+            shift = 1 if exclusive_ends else 0
+            clusters = [[[mention.start, mention.end + shift] for mention in entity.mentions]
+                        for entity in document.entities]
+            stream.write(json.dumps({"doc_key": document.name, "sentences": sentences,
+                                     "clusters": clusters}, ensure_ascii=False) + "\n")
+
+
+def _refuse_unsupported(document: Document) -> None:
+    from anascore.conversion import unsupported_content
+
+    lost = unsupported_content(document, "jsonlines")
+    if lost:
+        raise FormatError(f"document {document.name!r} has {lost[0]}; jsonlines cannot hold it")

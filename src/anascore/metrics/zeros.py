@@ -1,0 +1,102 @@
+"""The anaphor-decomposable score for zeros (Žabokrtský et al. 2022, Findings of the CRAC
+2022 shared task, §5): how well the response resolves zero anaphors.
+
+Every mention of a key entity but its first (in text order) is an anaphor; only zero
+mentions (headed by an empty node) are scored here. For a key zero anaphor with response
+counterpart *r* (the response mention aligned with it):
+
+* no counterpart, or *r* is the first mention of its response entity: a miss (FN);
+* *r*'s entity holds none of the counterparts of the key anaphor's preceding mentions: a
+  wrong link (WL);
+* otherwise: correct (TP).
+
+A response zero mention that is not the first of its entity and is nobody's counterpart is a
+spurious anaphor (FP). Then
+
+    R = TP / (TP + FN + WL)        P = TP / (TP + FP + WL)
+
+as the CorefUD scorer's ``als_zeros`` computes it. Unlike MOR, it depends on the matching
+method (through the counterparts). With ``compat="ua"`` a key mention's counterpart is the
+response mention identical to it when there is one, else its aligned one, as the scorer looks
+it up (:func:`_identical_counterparts`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from anascore.contingency import Comparison
+from anascore.matching.optimal import mention_order
+from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
+from anascore.model import Mention
+from anascore.selection import Side, zero_flags
+
+
+def _entities_in_text_order(side: Side) -> list[list[int]]:
+    members: list[list[int]] = [[] for _ in side.entity_sizes]
+    for index, entity in enumerate(side.entity_of.tolist()):
+        members[entity].append(index)
+    for mentions in members:
+        mentions.sort(key=lambda index: mention_order(side.mentions[index]))
+    return members
+
+
+def _identical_counterparts(comparison: Comparison) -> dict[int, int]:
+    """Key mention → the response mention identical to it (same positions, and the same
+    head under head matching): the CorefUD scorer's ``als_zeros`` takes that one as the
+    counterpart before the aligned one. The two differ only when the dependent zero step
+    paired the key zero with another response zero of the same head (a tie the scorer's
+    assignment breaks its own way)."""
+    with_heads = comparison.options.match == "head"
+
+    def identity(mention: Mention) -> tuple:
+        if with_heads:
+            return mention.tokens, mention.tokens[0] if mention.head is None else mention.head
+        return (mention.tokens,)
+
+    response_of = {identity(mention): index
+                   for index, mention in enumerate(comparison.response.mentions)}
+    return {index: response_of[identity(mention)]
+            for index, mention in enumerate(comparison.key.mentions)
+            if identity(mention) in response_of}
+
+
+def count_zero(comparison: Comparison) -> np.ndarray:
+    key, response = comparison.key, comparison.response
+    key_zero, response_zero = zero_flags(key), zero_flags(response)
+    if not key_zero.any() and not response_zero.any():
+        return np.zeros(4, dtype=np.float64)
+    counterpart = dict(zip(comparison.alignment.key.tolist(),
+                           comparison.alignment.response.tolist(), strict=True))
+    if comparison.options.compat == "ua":
+        counterpart.update(_identical_counterparts(comparison))
+    response_entity = response.entity_of.tolist()
+    first_of_response_entity = {mentions[0] for mentions in _entities_in_text_order(response)
+                                if mentions}
+    correct = missed = wrong = spurious = 0
+    covered: set[int] = set()
+    for mentions in _entities_in_text_order(key):
+        antecedent_entities: set[int] = set()
+        for position, key_index in enumerate(mentions):
+            response_index = counterpart.get(key_index)
+            if position and key_zero[key_index]:
+                if response_index is None or response_index in first_of_response_entity:
+                    missed += 1
+                elif response_entity[response_index] not in antecedent_entities:
+                    wrong += 1
+                else:
+                    correct += 1
+                if response_index is not None:
+                    covered.add(response_index)
+            if response_index is not None:
+                antecedent_entities.add(response_entity[response_index])
+    for index in np.flatnonzero(response_zero).tolist():
+        if index not in first_of_response_entity and index not in covered:
+            spurious += 1
+    return np.array([correct, correct + missed + wrong, correct, correct + spurious + wrong],
+                    dtype=np.float64)
+
+
+ZERO = Metric("zero", "Zeros", PRF_FIELDS, count_zero, prf_score,
+              "Žabokrtský et al. 2022, Findings of the Shared Task on Multilingual Coreference "
+              "Resolution (anaphor-decomposable score for zeros)")

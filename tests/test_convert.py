@@ -1,0 +1,180 @@
+"""Conversion between formats: refused when the target cannot hold something, unless asked to
+drop it, and round trips that keep every score identical."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import anascore
+from anascore.cli import main
+from anascore.conversion import convert, unsupported_content
+from anascore.errors import FormatError
+from anascore.formats import read_documents
+from anascore.formats.conll2012 import write_conll2012
+from anascore.model import Document, Entity, Mention
+from anascore.options import ALL_METRICS
+
+FIXTURES = Path(__file__).parent / "fixtures"
+RICH = FIXTURES / "corefud" / "two_documents.conllu"
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+
+def test_what_a_target_cannot_hold_is_refused_with_a_list(tmp_path: Path) -> None:
+    with pytest.raises(FormatError) as error:
+        convert(RICH, tmp_path / "out.conll", to="conll2012")
+    message = str(error.value)
+    for part in ("1 empty node", "1 discontinuous mention",
+                 "heads (3 mentions not headed by their first token)",
+                 "1 split-antecedent plural", "1 bridging link", "--drop-unsupported"):
+        assert part in message
+    assert not (tmp_path / "out.conll").exists()
+
+
+def test_dropping_what_cannot_be_held(tmp_path: Path) -> None:
+    warnings = convert(RICH, tmp_path / "out.jsonlines", to="jsonlines", drop_unsupported=True)
+    assert len(warnings) == 1 and "dropped 1 empty node" in warnings[0]
+    first, _ = read_documents(tmp_path / "out.jsonlines")
+    # The zero (only an empty node) goes; "The house … old" (discontinuous) goes.
+    assert len(first.tokens) == 22
+    assert sorted(mention.tokens for entity in first.entities for mention in entity.mentions) \
+        == [(0,), (2, 3, 4), (7,), (9, 10), (14, 15)]
+    assert [entity.elements for entity in first.entities] == [(), (), (), ()]
+    assert first.bridging == ()
+
+
+def test_corefud_holds_everything_the_corefud_reader_reads(tmp_path: Path) -> None:
+    assert convert(RICH, tmp_path / "out.conllu", to="corefud") == []
+    before = anascore.score(RICH, RICH, metrics="all")
+    after = anascore.score(RICH, tmp_path / "out.conllu", metrics="all", match="head")
+    assert after.metrics["conll"].f1 == before.metrics["conll"].f1 == 1.0
+
+
+def test_ua_holds_all_but_empty_nodes_and_heads(tmp_path: Path) -> None:
+    with pytest.raises(FormatError) as error:
+        convert(RICH, tmp_path / "out.conllua", to="ua")
+    assert "1 empty node" in str(error.value) and "heads" in str(error.value)
+    assert "discontinuous" not in str(error.value)
+    warnings = convert(RICH, tmp_path / "out.conllua", to="ua", drop_unsupported=True)
+    assert len(warnings) == 1 and "'d1': dropped 1 empty node, heads" in warnings[0]
+    original = {document.name: document for document in read_documents(RICH)}
+    for document in read_documents(tmp_path / "out.conllua"):
+        before = original[document.name]
+        empty = sum(before.nodes.empty) if before.nodes is not None else 0
+        assert len(document.tokens) == len(before.tokens) - empty
+        # discontinuous mentions, plurals and bridging survive
+        assert [entity.elements for entity in document.entities] == [
+            entity.elements for entity in before.entities
+            if any(not before.nodes.empty[token] for mention in entity.mentions
+                   for token in mention.tokens)]
+        assert len(document.bridging) == len(before.bridging)
+
+
+def test_round_trip_through_ua_keeps_scores(tmp_path: Path) -> None:
+    key = FIXTURES / "jsonlines" / "key.jsonlines"
+    convert(key, tmp_path / "key.ua", to="ua")
+    convert(tmp_path / "key.ua", tmp_path / "back.jsonlines", to="jsonlines")
+    assert anascore.score(key, tmp_path / "back.jsonlines").metrics["conll"].f1 == 1.0
+
+
+@pytest.mark.parametrize("response", ["response_a.conll", "response_d.conll"])
+def test_chain_conll2012_ua_corefud_jsonlines_conll2012_keeps_every_score(
+        tmp_path: Path, response: str) -> None:
+    originals = {"key": FIXTURES / "chen_ng_2013" / "key.conll",
+                 "response": FIXTURES / "chen_ng_2013" / response}
+    before = anascore.score(originals["key"], originals["response"], metrics="all")
+    for role, path in originals.items():
+        for target, suffix in (("ua", "conllua"), ("corefud", "conllu"),
+                               ("jsonlines", "jsonlines"), ("conll2012", "conll")):
+            converted = tmp_path / f"{role}.{suffix}"
+            assert convert(path, converted, to=target) == []
+            path = converted
+    for suffix in ("conllua", "conllu", "jsonlines", "conll"):
+        after = anascore.score(tmp_path / f"key.{suffix}", tmp_path / f"response.{suffix}",
+                               metrics="all")
+        for name in before.metrics:
+            assert after.metrics[name] == before.metrics[name], (suffix, name)
+
+
+def test_convert_command(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "out.conll"
+    assert main(["convert", str(RICH), str(out), "--to", "conll2012"]) == 1
+    assert "--drop-unsupported" in capsys.readouterr().err
+    assert main(["convert", str(RICH), str(out), "--to", "conll2012",
+                 "--drop-unsupported"]) == 0
+    assert "dropped" in capsys.readouterr().err
+    assert [document.name for document in read_documents(out)] == ["d1", "d2"]
+
+
+def _perturbed(document: Document, rng: random.Random) -> Document:
+    """A response: some mentions dropped, some entities merged, never two crossing mentions
+    in one entity nor a span twice."""
+    entities: list[list[Mention]] = []
+    for entity in document.entities:
+        kept = [mention for mention in entity.mentions if rng.random() > 0.15]
+        if kept:
+            if entities and rng.random() < 0.1:
+                entities[rng.randrange(len(entities))].extend(kept)
+            else:
+                entities.append(kept)
+    cleaned = []
+    for mentions in entities:
+        chosen: list[Mention] = []
+        for mention in sorted(mentions, key=lambda m: (m.start, -m.end)):
+            if all(not (other.start < mention.start <= other.end < mention.end)
+                   and other.tokens != mention.tokens for other in chosen):
+                chosen.append(mention)
+        cleaned.append(chosen)
+    return replace(document, entities=tuple(Entity(f"r{number}", tuple(mentions))
+                                            for number, mentions in enumerate(cleaned)))
+
+
+def _corpus_files() -> list[Path]:
+    gum = sorted((SHARED / "corpora" / "gum" / "coref-conll").glob("GUM_*.conll"))[:6]
+    litbank = sorted((SHARED / "corpora" / "litbank" / "coref-conll").glob("*.conll"))[:2]
+    return gum + litbank
+
+
+def _scores(key: Path, response: Path, match: str) -> dict:
+    report = anascore.score(key, response, match=match, metrics="all")
+    return {name: report.metrics[name].to_dict() for name in ALL_METRICS}
+
+
+@pytest.mark.skipif(not (SHARED / "corpora").exists(), reason="../shared/corpora is absent")
+@pytest.mark.parametrize("source", _corpus_files() if (SHARED / "corpora").exists() else [],
+                         ids=lambda path: path.stem)
+def test_round_trip_conll2012_corefud_jsonlines_conll2012_keeps_every_score(
+        tmp_path: Path, source: Path) -> None:
+    key_documents = list(read_documents(source))
+    rng = random.Random(source.stem)
+    start_key, start_response = tmp_path / "key.conll", tmp_path / "response.conll"
+    write_conll2012(key_documents, start_key)
+    write_conll2012([_perturbed(document, rng) for document in key_documents], start_response)
+    chain = [(start_key, start_response)]
+    for step, (target, suffix) in enumerate((("corefud", "conllu"), ("jsonlines", "jsonlines"),
+                                             ("conll2012", "conll"))):
+        pair = []
+        for side, previous in zip(("key", "response"), chain[-1], strict=True):
+            path = tmp_path / f"{step}-{side}.{suffix}"
+            assert convert(previous, path, to=target) == []
+            pair.append(path)
+        chain.append((pair[0], pair[1]))
+    for match in ("exact", "head", "partial", "craft"):
+        expected = _scores(*chain[0], match)
+        assert expected["muc"]["recall"] < 1.0  # the response differs from the key
+        for key, response in chain[1:]:
+            assert _scores(key, response, match) == expected, (key.suffix, match)
+    back = list(read_documents(chain[-1][0]))
+    assert [sorted(mention.tokens for entity in document.entities for mention in entity.mentions)
+            for document in back] == \
+        [sorted(mention.tokens for entity in document.entities for mention in entity.mentions)
+         for document in key_documents]
+
+
+def test_unsupported_content_names_nothing_for_a_plain_document() -> None:
+    document = next(iter(read_documents(FIXTURES / "jsonlines" / "key.jsonlines")))
+    for target in ("conll2012", "corefud", "jsonlines"):
+        assert unsupported_content(document, target) == []

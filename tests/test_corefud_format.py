@@ -1,0 +1,238 @@
+"""The CorefUD reader and writer, the key/response alignment of CoNLL-U files, and Udapi as
+an oracle on real data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import anascore
+from anascore.errors import DocumentMismatchError, FormatError
+from anascore.formats import detect_format
+from anascore.formats.corefud import read_corefud, write_corefud
+
+FIXTURES = Path(__file__).parent / "fixtures" / "corefud"
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+
+def mentions_of(document) -> dict[str, list[tuple[tuple[int, ...], int | None]]]:
+    return {entity.id: [(mention.tokens, mention.head) for mention in entity.mentions]
+            for entity in document.entities}
+
+
+def test_reads_every_construct_of_the_format() -> None:
+    first, second = read_corefud(FIXTURES / "two_documents.conllu")
+    # Positions: sentence 1 is Anna0 saw1 the2 old3 man4 and5 [6.1]6 greeted7 him8 .9,
+    # sentence 2 They10 both11 ca12 n't13 open14 the15 door16 .17 (the range 3-4 is not a
+    # position), sentence 3 The18 house19 ,20 old21 .22.
+    assert first.name == "d1" and second.name == "d2"
+    assert first.sentence_starts == (0, 10, 18)
+    assert first.tokens[6] == "_" and first.tokens[12:14] == ("ca", "n't")
+    assert mentions_of(first) == {
+        "e1": [((0,), 0), ((6,), 6)],
+        "e2": [((2, 3, 4), 4), ((8,), 8)],           # head index 3 of "the old man": man
+        "e3": [((10, 11), 10)],
+        "e4": [((15, 16), 16)],
+        "e5": [((18, 19, 21), 19)],                  # parts [1/2] and [2/2], head index 2
+    }
+    entity = {entity.id: entity for entity in first.entities}
+    assert entity["e3"].elements == ("e1", "e2")
+    assert entity["e2"].attributes["etype"] == "person"
+    (bridge,) = first.bridging
+    assert (bridge.anaphor.tokens, bridge.antecedent_entity, bridge.relation) == \
+        ((15, 16), "e5", "part")
+    assert first.nodes is not None
+    assert first.nodes.ids[5:8] == ("6", "6.1", "7")
+    assert first.nodes.empty[6] and first.nodes.deps[6] == "7:nsubj"
+    assert first.nodes.sentence_ids == ("d1-1", "d1-2", "d1-3")
+    assert mentions_of(second) == {"e1": [((0,), 0)]}  # an entity ID of d1 is new in d2
+
+
+def test_is_detected() -> None:
+    assert detect_format(FIXTURES / "two_documents.conllu") == "corefud"
+
+
+def test_gum_style_header_without_head_field_heads_mentions_by_their_first_word(
+        tmp_path: Path) -> None:
+    path = tmp_path / "gum.conllu"
+    path.write_text("# newdoc id = g\n# global.Entity = GRP-etype-infstat\n# sent_id = g-1\n"
+                    "1\tThe\t_\t_\t_\t_\t0\t_\t_\tEntity=(7-person-new\n"
+                    "2\tman\t_\t_\t_\t_\t0\t_\t_\tEntity=7)\n\n")
+    (document,) = read_corefud(path)
+    (entity,) = document.entities
+    assert entity.id == "7"
+    (mention,) = entity.mentions
+    assert (mention.tokens, mention.head, dict(mention.attributes)) == \
+        ((0, 1), 0, {"infstat": "new"})
+
+
+BAD_CELLS = [
+    ("Entity=(e1-x-1-", "never closed"),
+    ("Entity=e1)", "not open"),
+    ("Entity=(e1-x-3-)", "head index 3"),
+    ("Entity=(e1-x-one-)", "head index 'one'"),
+    ("Entity=(e1-x-1-)|SplitAnte=e9<e1", "entity e9 is named here"),
+    ("Bridge=e1<e2|Entity=(e1-x-1-)", "entity e2 has no mention opened"),
+    ("Entity=(e1[2/2]-x-1-)", "without its part 1/2"),
+    ("Entity=e1)garbage(", "expected brackets"),
+]
+
+
+@pytest.mark.parametrize(("cell", "message"), BAD_CELLS)
+def test_malformed_annotation_is_an_error_naming_file_and_line(tmp_path: Path, cell: str,
+                                                               message: str) -> None:
+    path = tmp_path / "bad.conllu"
+    path.write_text("# newdoc id = b\n# global.Entity = eid-etype-head-other\n# sent_id = b-1\n"
+                    "1\tword\t_\t_\t_\t_\t0\t_\t_\t_\n"
+                    f"2\tword\t_\t_\t_\t_\t0\t_\t_\t{cell}\n\n")
+    with pytest.raises(FormatError, match=message) as error:
+        list(read_corefud(path))
+    assert error.value.path == str(path) and error.value.line in (4, 5)
+
+
+def test_a_mention_crossing_a_sentence_boundary_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "bad.conllu"
+    path.write_text("# newdoc id = b\n# sent_id = b-1\n1\ta\t_\t_\t_\t_\t0\t_\t_\tEntity=(e1-x-1-\n"
+                    "\n# sent_id = b-2\n1\tb\t_\t_\t_\t_\t0\t_\t_\tEntity=e1)\n\n")
+    with pytest.raises(FormatError, match="closes in another sentence") as error:
+        list(read_corefud(path))
+    assert error.value.line == 6
+
+
+def test_a_line_without_ten_columns_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "bad.conllu"
+    path.write_text("# newdoc id = b\n1\tword\t_\t_\n")
+    with pytest.raises(FormatError, match="10 tab-separated columns; this one has 4"):
+        list(read_corefud(path))
+
+
+def test_writer_round_trip_keeps_every_mention_head_and_link(tmp_path: Path) -> None:
+    original = list(read_corefud(FIXTURES / "two_documents.conllu"))
+    write_corefud(original, tmp_path / "out.conllu")
+    again = list(read_corefud(tmp_path / "out.conllu"))
+    assert [mentions_of(document) for document in again] == \
+        [mentions_of(document) for document in original]
+    assert [[entity.elements for entity in document.entities] for document in again] == \
+        [[entity.elements for entity in document.entities] for document in original]
+    assert [(link.anaphor.tokens, link.antecedent_entity, link.relation)
+            for link in again[0].bridging] == [((15, 16), "e5", "part")]
+    assert again[0].nodes.ids == original[0].nodes.ids
+    assert again[0].nodes.deps == original[0].nodes.deps
+
+
+def _write_sentences(path: Path, sentences: list[tuple[str, list[str]]]) -> None:
+    lines = ["# newdoc id = a"]
+    for sent_id, forms in sentences:
+        lines.append(f"# sent_id = {sent_id}")
+        lines += [f"{number}\t{form}\t_\t_\t_\t_\t0\t_\t_\t_"
+                  for number, form in enumerate(forms, 1)]
+        lines.append("")
+    path.write_text("\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize(("response", "message"), [
+    ([("a-1", ["A", "b"]), ("a-2", ["C", "d"])], "sentence 2, word 1 is 'c' in the key"),
+    ([("a-1", ["A", "b"]), ("a-X", ["c", "d"])], "sentence 2 has sent_id 'a-2' in the key"),
+    ([("a-1", ["A", "b"])], "the key has 2 sentences, the other file 1"),
+    ([("a-1", ["A", "b"]), ("a-2", ["c"])], "sentence 2, word 2 is 'd' in the key"),
+])
+def test_key_and_response_must_align_and_the_first_difference_names_both_files(
+        tmp_path: Path, response, message: str) -> None:
+    key_path, response_path = tmp_path / "key.conllu", tmp_path / "response.conllu"
+    _write_sentences(key_path, [("a-1", ["A", "b"]), ("a-2", ["c", "d"])])
+    _write_sentences(response_path, response)
+    with pytest.raises(DocumentMismatchError, match=message) as error:
+        anascore.score(key_path, response_path)
+    assert str(key_path) in str(error.value) and str(response_path) in str(error.value)
+
+
+def test_empty_nodes_may_differ_and_zeros_align_by_their_dependencies() -> None:
+    # Key: Maria … and [3.1 ∅ 4:nsubj] sang; response: Maria … sang [4.1 ∅ 4:nsubj]; both
+    # say the zero is Maria. By position the zeros differ: MUC finds no link (0 of 1); by
+    # dependencies they align: MUC 1 of 1, and the zero anaphor is resolved.
+    key, response = FIXTURES / "zero_key.conllu", FIXTURES / "zero_response.conllu"
+    linear = anascore.score(key, response, zero_match="linear", metrics="muc,mentions,zero")
+    assert (linear.metrics["muc"].recall, linear.metrics["mentions"].recall) == (0.0, 1 / 2)
+    # zero: the key anaphor has no counterpart (FN), the response one is spurious (FP).
+    assert (linear.metrics["zero"].recall, linear.metrics["zero"].precision) == (0.0, 0.0)
+    dependent = anascore.score(key, response, zero_match="dependent",
+                               metrics="muc,mentions,zero")
+    assert (dependent.metrics["muc"].recall, dependent.metrics["muc"].precision) == (1.0, 1.0)
+    assert dependent.metrics["zero"].f1 == 1.0
+    without = anascore.score(key, response, keep_zeros=False, metrics="muc,mentions")
+    assert without.metrics["mentions"].recall_den == 1  # Maria alone
+    assert "zeros:remove" in without.signature
+
+
+def test_a_response_in_another_format_aligns_with_the_words_of_a_conllu_key(
+        tmp_path: Path) -> None:
+    # The key has an empty node; a jsonlines response has the five words only.
+    response = tmp_path / "response.jsonlines"
+    response.write_text('{"doc_key": "z", "sentences": [["Maria", "came", "and", "sang", "."]],'
+                        ' "clusters": [[[0, 0], [3, 3]]]}\n')
+    report = anascore.score(FIXTURES / "zero_key.conllu", response, format="auto",
+                            metrics="mentions")
+    # Key mentions Maria (0) and the zero (3); response Maria (0) and "sang" (word 3 → key
+    # position 4): one of two aligned each way.
+    assert report.metrics["mentions"].recall == 1 / 2
+
+
+@pytest.mark.skipif(not (SHARED / "corpora" / "gum" / "dep").exists(),
+                    reason="../shared/corpora is not available")
+def test_reads_gum_as_udapi_does() -> None:
+    """Udapi (the CorefUD scorer's reader) as an oracle: the same mentions, positions and
+    heads in the first 30 GUM documents."""
+    udapi_document = pytest.importorskip("udapi.core.document")
+    conllu = pytest.importorskip("udapi.block.read.conllu")
+    for path in sorted((SHARED / "corpora" / "gum" / "dep").glob("*.conllu"))[:30]:
+        (document,) = read_corefud(path)
+        oracle = udapi_document.Document()
+        conllu.Conllu(files=[str(path)]).apply_on_document(oracle)
+        position = {}
+        for tree in oracle.trees:
+            for node in tree.descendants_and_empty:
+                position[node] = len(position)
+        expected = sorted((tuple(sorted(position[word] for word in mention.words)),
+                           position[mention.head])
+                          for entity in oracle.coref_entities for mention in entity.mentions)
+        ours = sorted((mention.tokens, mention.head) for entity in document.entities
+                      for mention in entity.mentions)
+        assert ours == expected, path.name
+        assert len(position) == len(document.tokens)
+
+
+@pytest.mark.skipif(not (SHARED / "corpora" / "gum" / "dep").exists(),
+                    reason="../shared/corpora is not available")
+def test_writer_round_trip_on_gum(tmp_path: Path) -> None:
+    """GUM's mentions, heads, empty nodes, split antecedents and bridging survive being
+    written and read back."""
+    paths = sorted((SHARED / "corpora" / "gum" / "dep").glob("*.conllu"))[::25]
+    documents = [document for path in paths for document in read_corefud(path)]
+    write_corefud(documents, tmp_path / "gum.conllu")
+    again = list(read_corefud(tmp_path / "gum.conllu"))
+
+    def content(document):
+        names = {entity.id: sorted(m.tokens for m in entity.mentions)[0]
+                 for entity in document.entities}
+        return (sorted((m.tokens, m.head, tuple(sorted(names[e] for e in entity.elements)))
+                       for entity in document.entities for m in entity.mentions),
+                sorted((link.anaphor.tokens, names[link.antecedent_entity], link.relation)
+                       for link in document.bridging),
+                document.tokens, document.nodes.ids, document.nodes.deps)
+
+    assert [content(document) for document in again] == [content(d) for d in documents]
+    assert sum(len(document.bridging) for document in documents) > 0
+    assert any(entity.elements for document in documents for entity in document.entities)
+
+
+def test_upos_gives_mention_types_even_when_empty_nodes_differ() -> None:
+    # Key: Maria(PROPN) came [2.1 ∅ 2:nsubj] and she(PRON) sang; the response puts its zero
+    # at 3.1 with the same DEPS. Dependent matching pairs the zeros; the types come from the
+    # heads' UPOS (name, zero, pronoun) on both sides, renumbered with the positions.
+    key, response = FIXTURES / "upos_key.conllu", FIXTURES / "upos_response.conllu"
+    (document,) = read_corefud(key, token_columns=True)
+    assert document.token_columns["upos"][:3] == ("PROPN", "VERB", "_")
+    assert document.token_columns["empty_node"][:3] == ("0", "0", "1")
+    report = anascore.score(key, response, metrics="muc,lmuc")
+    assert report.metrics["muc"].f1 == 1.0 and report.metrics["lmuc"].f1 == 1.0
