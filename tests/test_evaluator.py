@@ -78,3 +78,18 @@ def test_merging_evaluators_with_different_options_is_refused() -> None:
 def test_a_bad_span_is_refused() -> None:
     with pytest.raises(anascore.OptionsError, match="inclusive"):
         anascore.CorefEvaluator().update([[(3, 1)]], [[(0, 0)]])
+
+
+def test_documents_pickle_for_parallel_runs(tmp_path: Path) -> None:
+    """A map over documents in other processes needs documents (and their read-only attribute
+    mappings) to pickle; the copy scores exactly as the original."""
+    import pickle
+
+    from anascore.formats import read_documents
+    from anascore.model import Mention, read_only
+
+    documents = list(read_documents(Path(__file__).parents[1] / "examples" / "key.conll"))
+    copies = pickle.loads(pickle.dumps(documents))
+    assert copies == documents
+    mention = Mention((1, 2), attributes=read_only({"mention_type": "pronoun"}))
+    assert pickle.loads(pickle.dumps(mention)).attributes == {"mention_type": "pronoun"}

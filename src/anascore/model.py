@@ -8,12 +8,24 @@ never by equality tricks.
 
 from __future__ import annotations
 
+import copyreg
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 #: The shared empty attribute mapping (read-only).
 NO_ATTRIBUTES: Mapping[str, str] = MappingProxyType({})
+
+
+def read_only(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A read-only view of a copy of ``mapping`` (how attributes are stored)."""
+    return MappingProxyType(dict(mapping))
+
+
+# Documents must pickle (a parallel or distributed run maps over them); Python cannot pickle a
+# read-only mapping view by itself, so it is pickled as the dict it shows.
+copyreg.pickle(MappingProxyType, lambda view: (read_only, (dict(view),)))
 
 
 @dataclass(frozen=True, slots=True)
