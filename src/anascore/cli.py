@@ -10,6 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+import anascore._blas_threads  # noqa: F401  (before numpy is imported)
 from anascore.conversion import CONVERT_TARGETS, convert
 from anascore.errors import AnascoreError
 from anascore.linguistic_settings import (

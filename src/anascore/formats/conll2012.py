@@ -140,6 +140,10 @@ def _read_brackets(annotation: str, token: int, closed: dict[str, list[Mention]]
                    path: str, line: int) -> None:
     """Apply a cell of several brackets, left to right."""
     for part in annotation.split("|"):
+        one = _BRACKET.fullmatch(part)
+        if one is not None and (one.group(1) or one.group(3)):
+            _apply_bracket(one, token, closed, open_mentions, path, line)
+            continue
         position = 0
         while position < len(part):
             bracket = _BRACKET.match(part, position)
