@@ -13,11 +13,9 @@ Known exceptions, each with its reason:
 * OLMC5, OLMC6, OLMC7 — marked ``@pytest.mark.skip(reason="errors in the test")`` in the
   source: their asserted MUC and B³ assume a one-to-many alignment the scorer no longer
   makes (see the case notes); anascore equals what the scorer computes (``peer``).
-* ``corefud-scorer-conll/A7`` — the response repeats one span within one entity. The CorefUD
-  scorer keeps one copy; ``compat="ua"`` on a CoNLL-2012 file follows the UA scorer 2.0, which
-  keeps every copy (``docs/differences-ua.md``, Repeated mentions), so this case is the one
-  place where the two scorers' conventions part (xfail; the same situation in a CorefUD file,
-  ``corefud-scorer-corefud/A7``, passes: CoNLL-U files follow the CorefUD scorer).
+* ``corefud-scorer-conll/A7`` (a span repeated within one entity) is reproduced: under
+  ``compat="ua"`` only UA files keep every copy of a repeated span (as the UA scorer 2.0's UA
+  reader); CoNLL-2012 and CorefUD files keep one, as the scorer's own readers do.
 
 BLANC of M3, M6, N3, N6 (halves averaged when *either* side has links of a kind) is
 reproduced by ``compat="ua"``; the default, the reference scorer v8.01's convention, differs
@@ -41,7 +39,6 @@ SUITES = ("corefud-scorer-corefud", "corefud-scorer-conll")
 MATCH = {"exact": "exact", "head": "head", "partial-corefud": "partial",
          "partial-craft": "craft"}
 FORMAT = {"corefud": "corefud", "conll2012": "conll2012"}
-REPEATED_IN_ONE_ENTITY = {"corefud-scorer-conll/A7"}
 
 
 def _cases() -> list[dict]:
@@ -67,10 +64,6 @@ def _metric_cases() -> list:
     for case in _cases():
         for metric in sorted(case["peer"]):
             marks = []
-            if case["id"] in REPEATED_IN_ONE_ENTITY and metric not in ("mentions", "mor"):
-                marks.append(pytest.mark.xfail(
-                    reason="compat='ua' keeps every copy of a span in a CoNLL-2012 file, as "
-                           "the UA scorer 2.0; the CorefUD scorer keeps one", strict=True))
             params.append(pytest.param(case, metric, id=f"{case['id']}:{metric}", marks=marks))
     return params
 

@@ -24,7 +24,8 @@ def entity(name: str, *mentions: Mention) -> Entity:
 
 
 def doc(*entities: Entity, **layers) -> Document:
-    return Document("d", WORDS, entities, **layers)
+    """A document as the UA reader gives it (``compat="ua"`` treats UA input its own way)."""
+    return Document("d", WORDS, entities, source_format="ua", **layers)
 
 
 def scores(key: Document, response: Document, **settings):

@@ -176,6 +176,7 @@ class Document:
     bridging: tuple[BridgingLink, ...] = ()
     discourse_deixis: tuple[Entity, ...] = ()
     path: str | None = field(default=None, compare=False)
+    source_format: str = field(default="", compare=False)
     line: int | None = field(default=None, compare=False)
     sentence_starts: tuple[int, ...] = field(default=(), compare=False)
     nodes: ConlluNodes | None = field(default=None, compare=False)

@@ -11,9 +11,10 @@ TC-A-7 … TC-A-9) and refuses to score past ten of them; anascore always keeps 
 and warns naming the document, the span and the entities. The same applies to a key that puts
 one span in two entities (reported: a gold annotation error).
 
-Under ``compat="ua"`` with exact matching, every copy in a UA or CoNLL-2012 file is kept
-instead, and counted as the UA scorer 2.0 counts them (:mod:`anascore.repeated_ua`); CorefUD
-(CoNLL-U) files keep one copy, as the CorefUD scorer does.
+Under ``compat="ua"`` with exact matching, every copy in a UA file is kept instead, and
+counted as the UA scorer 2.0 counts them (:mod:`anascore.repeated_ua`); CoNLL-2012 and CorefUD
+files keep one copy, as that code base's CoNLL-2012 and CorefUD readers do (the CorefUD scorer's
+values for the reference case A7 in both formats are the one-copy values).
 
 Which copy is kept must not depend on the order entities are listed in (or a reordered file
 would score differently), so entities are taken in text order: by their distinct mentions' token
@@ -89,7 +90,7 @@ def select_side(document: Document | None, options: Options, role: str,
         return _EMPTY
     # the CorefUD scorer (CoNLL-U files) keeps one copy of a span, as by default
     keep_repeated = (options.compat == "ua" and options.match == "exact"
-                     and document.nodes is None)
+                     and document.source_format == "ua")
     if keep_repeated:
         entities = list(document.entities)
     else:

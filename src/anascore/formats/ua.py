@@ -321,6 +321,7 @@ class _DocumentReader:
             path=self.path,
             line=self.line,
             token_columns=columns,
+            source_format="ua",
         )
 
     def _has_upos(self) -> bool:
