@@ -5,12 +5,10 @@ scorer computes and within the tolerance its own test asserts.
 
 Split-antecedent cases run with ``keep_split_antecedents`` as the case gives it (also checked,
 to 1e-9, by test_conformance_split_antecedents.py). CRAFT matching (``partial-craft``) and the
-zero cases run with the case's ``keep_zeros`` and ``zero_match_method``. Skipped, with the
-reason: the zero cases whose response lacks an empty node of the key (or adds one). The UA
-reader does not give CoNLL-U node details (``Document.nodes``), so such a pair is not aligned
-over the union of empty nodes as CorefUD files are, and counts as a token mismatch. (The UA
-reader's zeros are therefore also never removed by ``keep_zeros=False``; the ``exclude zeros``
-cases that run are perfect responses, where that does not show.)
+zero cases run with the case's ``keep_zeros`` and ``zero_match_method``, also those whose
+response lacks an empty node of the key (or adds one): the UA reader gives CoNLL-U node
+details (``Document.nodes``), so such a pair is aligned over the union of its empty nodes as
+CorefUD files are.
 """
 
 from __future__ import annotations
@@ -33,15 +31,7 @@ CASES = [case for case in json.loads((SHARED / "expected.json").read_text())["ca
 MATCH = {"exact": "exact", "partial-corefud": "min", "partial-craft": "craft"}
 
 
-#: Zero cases whose key and response differ in their empty nodes.
-DIFFERENT_EMPTY_NODES = {f"corefud-scorer-ua/{name}"
-                         for name in ("ZA2", "ZA3", "ZA4", "ZB2", "ZC2")}
-
-
 def skip_reason(case: dict) -> str | None:
-    if case["id"] in DIFFERENT_EMPTY_NODES:
-        return ("key and response differ in their empty nodes: UA documents carry no CoNLL-U "
-                "node details to align them by")
     if case["options"]["match"] not in MATCH:
         return f"match {case['options']['match']}"
     return None

@@ -179,7 +179,7 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
         if response_document is None:
             warnings.append(f"document {key_document.name!r} of the key is missing from the "
                             "response; scored as an empty response")
-        elif not check_conllu(key_document, response_document):
+        elif not check_conllu(key_document, response_document, warnings):
             check_same_tokens(key_document, response_document, warnings)
         names.append(key_document.name)
         records.append(count_document(key_document, response_document, options, warnings))
@@ -234,7 +234,7 @@ def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: O
                 stream_warnings.append(
                     f"{stream.path}: document {name!r} of the key is missing from the "
                     "response; scored as an empty response")
-            elif not check_conllu(key_document, response_document):
+            elif not check_conllu(key_document, response_document, stream_warnings):
                 check_same_tokens(key_document, response_document, stream_warnings)
             paired.append(response_document)
         yield key_document, tuple(paired)

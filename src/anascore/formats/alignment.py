@@ -31,18 +31,28 @@ from anascore.errors import DocumentMismatchError
 from anascore.model import BridgingLink, ConlluNodes, Document, Entity, Mention
 
 
-def check_conllu(key: Document, response: Document) -> bool:
+def check_conllu(key: Document, response: Document,
+                 warnings: list[str] | None = None) -> bool:
     """Whether key and response are compared as CoNLL-U documents: both come from CoNLL-U,
     or one does and the other has exactly its words. Raises
     :class:`DocumentMismatchError` at the first difference in sentences or words. ``False``:
-    the caller's ordinary token check applies (and reports any difference)."""
+    the caller's ordinary token check applies (and reports any difference).
+
+    A UA file (CoNLL-U Plus) is held to what the UA scorer asks, the same number of tokens:
+    with the same nodes as the other side it gets the ordinary check; when the empty nodes
+    differ, the sentences must hold the same number of words (to align the two sides), and
+    the first different sentence ID or word is a warning (appended to ``warnings``)."""
     if key.nodes is None and response.nodes is None:
+        return False
+    if ("ua" in (key.source_format, response.source_format)
+            and key.nodes is not None and response.nodes is not None
+            and key.nodes.ids == response.nodes.ids):
         return False
     if key.nodes is None or response.nodes is None:
         conllu, plain = (key, response) if key.nodes is not None else (response, key)
         assert conllu.nodes is not None
         return len(plain.tokens) == len(conllu.nodes.empty) - sum(conllu.nodes.empty)
-    _check_sentences(key, response)
+    _check_sentences(key, response, warnings)
     return True
 
 
@@ -70,8 +80,12 @@ def _where(document: Document, line: int | None) -> str:
     return f"{document.path}:{line}" if line is not None else str(document.path)
 
 
-def _check_sentences(key: Document, response: Document) -> None:
+def _check_sentences(key: Document, response: Document,
+                     warnings: list[str] | None = None) -> None:
     assert key.nodes is not None and response.nodes is not None
+    # UA: only the number of words counts; the first other difference is a warning
+    lenient = "ua" in (key.source_format, response.source_format)
+    differences: list[str] = []
     key_sentences = _words_by_sentence(key)
     response_sentences = _words_by_sentence(response)
     for index in range(max(len(key_sentences), len(response_sentences))):
@@ -90,7 +104,11 @@ def _check_sentences(key: Document, response: Document) -> None:
         response_id = response.nodes.sentence_ids[index]
         key_line = key.nodes.sentence_lines[index]
         response_line = response.nodes.sentence_lines[index]
-        if key_id != response_id:
+        if key_id != response_id and lenient:
+            differences.append(
+                f"sentence {index + 1} has sent_id {key_id!r} in the key "
+                f"({_where(key, key_line)}) but {response_id!r} in the response")
+        elif key_id != response_id:
             raise DocumentMismatchError(
                 f"document {key.name!r}: sentence {index + 1} has sent_id {key_id!r} in the "
                 f"key ({_where(key, key_line)}) but {response_id!r} in the response "
@@ -98,6 +116,15 @@ def _check_sentences(key: Document, response: Document) -> None:
                 path=response.path, line=response_line)
         key_words, response_words = key_sentences[index], response_sentences[index]
         if [form for form, _ in key_words] == [form for form, _ in response_words]:
+            continue
+        if lenient and len(key_words) == len(response_words):
+            word = next(word for word, ((key_form, _), (response_form, _)) in
+                        enumerate(zip(key_words, response_words, strict=True))
+                        if key_form != response_form)
+            differences.append(
+                f"sentence {index + 1}, word {word + 1} is {key_words[word][0]!r} in the key "
+                f"({_where(key, key_words[word][1])}) but {response_words[word][0]!r} in the "
+                "response")
             continue
         for word in range(max(len(key_words), len(response_words))):
             key_form, key_at = key_words[word] if word < len(key_words) else (None, key_line)
@@ -110,6 +137,8 @@ def _check_sentences(key: Document, response: Document) -> None:
                     f"{_shown(response_form)} in the response ({_where(response, response_at)}); "
                     "expected the same words (empty nodes may differ)",
                     path=response.path, line=response_at)
+    if differences and warnings is not None:
+        warnings.append(f"{response.path}: document {key.name!r}: {differences[0]}")
 
 
 def _shown(form: str | None) -> str:

@@ -15,7 +15,13 @@ naming the file and line):
   tab, cells separated by runs of spaces (the CODI-CRAC layout). Missing trailing cells read as
   ``_``. Integer IDs are tokens, ``N.M`` IDs are empty nodes (tokens of their own), ``N-M``
   multiword-token lines and ID ``0`` lines (objects of a visual situation) are skipped and
-  must carry no annotation. Token positions count from 0 over the document.
+  must carry no annotation. Token positions count from 0 over the document. Each position's
+  CoNLL-U details (ID, sentence, whether it is an empty node, DEPS, line) and each sentence's
+  ``# sent_id`` go to :attr:`Document.nodes`, as the CorefUD reader gives them: zero mentions
+  (headed by an empty node) are removed by ``keep_zeros=False`` and paired by
+  ``zero_match``, and key and response with different empty nodes are aligned
+  (:mod:`anascore.formats.alignment`). A sentence starts at the first token after a blank or
+  ``# sent_id`` line.
 * IDENTITY and DISCOURSE_DEIXIS cells: ``_`` or a sequence of brackets. ``(ATTRIBUTES``
   opens a markable, ``(ATTRIBUTES)`` is a one-token markable, ``)`` closes the innermost open
   markable, ``MARKABLE_ID)`` closes the named one (crossing markables, the UA scorer's
@@ -57,7 +63,7 @@ from typing import TextIO
 
 from anascore.errors import FormatError
 from anascore.formats.text import open_text
-from anascore.model import NO_ATTRIBUTES, BridgingLink, Document, Entity, Mention
+from anascore.model import NO_ATTRIBUTES, BridgingLink, ConlluNodes, Document, Entity, Mention
 
 #: Column positions when the file has no ``# global.columns`` line (CODI-CRAC layout).
 DEFAULT_COLUMNS: tuple[str, ...] = (
@@ -69,6 +75,7 @@ PSEUDO_SUFFIXES: tuple[str, ...] = ("-Pseudo", "_Pseudo")
 _NEWDOC = re.compile(r"#\s*newdoc\b(.*)$")
 _NEWDOC_ID = re.compile(r"\s*id\s*=\s*(.*?)\s*$")
 _GLOBAL_COLUMNS = re.compile(r"#\s*global\.columns\s*=\s*(.*)$")
+_SENT_ID = re.compile(r"#\s*sent_id\s*=\s*(.*)$")
 _BRACKET = re.compile(r"\(([^()@]*)(\))?|([^()@]*)\)|@")
 _TOKEN_ID = re.compile(r"\d+(?:\.\d+)?$")
 _RANGE_ID = re.compile(r"\d+-\d+$")
@@ -233,6 +240,22 @@ class _DocumentReader:
     token_columns: bool = False
     upos: list[str] = field(default_factory=list)
     dependency_heads: list[str] = field(default_factory=list)
+    # The CoNLL-U details of each token (Document.nodes): a sentence opens at the first token
+    # after a blank line or a '# sent_id' line, which names it.
+    deps: list[str] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    sentence_of: list[int] = field(default_factory=list)
+    sentence_ids: list[str] = field(default_factory=list)
+    sentence_lines: list[int] = field(default_factory=list)
+    pending_sent_id: str = ""
+    in_sentence: bool = False
+
+    def end_sentence(self, sent_id: str | None = None) -> None:
+        """A blank line (``sent_id`` ``None``) or a ``# sent_id`` line: the next token opens
+        a sentence."""
+        self.in_sentence = False
+        if sent_id is not None:
+            self.pending_sent_id = sent_id
 
     def read_token(self, cells: list[str], line: int) -> None:
         token_id = cells[self.columns["ID"]] if self.columns["ID"] < len(cells) else "_"
@@ -250,6 +273,14 @@ class _DocumentReader:
         token = len(self.words)
         self.words.append(self._cell(cells, "FORM"))
         self.ids.append((token_id, self.sentence))
+        if not self.in_sentence:
+            self.in_sentence = True
+            self.sentence_ids.append(self.pending_sent_id)
+            self.sentence_lines.append(line)
+            self.pending_sent_id = ""
+        self.sentence_of.append(len(self.sentence_ids) - 1)
+        self.deps.append(self._cell(cells, "DEPS"))
+        self.lines.append(line)
         if self.token_columns:
             self.upos.append(self._cell(cells, "UPOS"))
             self.dependency_heads.append(self._cell(cells, "HEAD"))
@@ -322,6 +353,13 @@ class _DocumentReader:
             line=self.line,
             token_columns=columns,
             source_format="ua",
+            nodes=ConlluNodes(
+                ids=tuple(token_id for token_id, _ in self.ids),
+                sentence_of=tuple(self.sentence_of),
+                empty=tuple("." in token_id for token_id, _ in self.ids),
+                deps=tuple(self.deps), lines=tuple(self.lines),
+                sentence_ids=tuple(self.sentence_ids),
+                sentence_lines=tuple(self.sentence_lines)),
         )
 
     def _has_upos(self) -> bool:
@@ -542,6 +580,7 @@ def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False) -> Ite
             if not stripped:
                 if current is not None:
                     current.sentence += 1
+                    current.end_sentence()
                 continue
             if stripped[0] == "#":
                 newdoc = _NEWDOC.match(stripped)
@@ -555,6 +594,10 @@ def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False) -> Ite
                     current = _DocumentReader(name.group(1), line_number, path, columns,
                                               token_columns=token_columns)
                     seen_any = True
+                    continue
+                sent_id = _SENT_ID.match(stripped)
+                if sent_id and current is not None:
+                    current.end_sentence(sent_id.group(1).strip())
                     continue
                 global_columns = _GLOBAL_COLUMNS.match(stripped)
                 if global_columns:
