@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from anascore.components import edge_components
 from anascore.matching import Alignment
 from anascore.options import Options
 from anascore.selection import Side
@@ -118,24 +119,10 @@ class CellComponents:
             return cls(alone, ())
         rest = np.flatnonzero(~alone).tolist()
         row_list, column_list = rows.tolist(), columns.tolist()
-        # Union-find over rows (r) and columns (row_count + c).
-        parent: dict[int, int] = {}
-
-        def find(node: int) -> int:
-            root = node
-            while parent.setdefault(root, root) != root:
-                root = parent[root]
-            while parent[node] != root:
-                parent[node], node = root, parent[node]
-            return root
-
-        for cell in rest:
-            parent[find(row_list[cell])] = find(row_count + column_list[cell])
-        members: dict[int, list[int]] = {}
-        for cell in rest:
-            members.setdefault(find(row_list[cell]), []).append(cell)
+        members = [[rest[index] for index in component] for component in
+                   edge_components((row_list[cell], column_list[cell]) for cell in rest)]
         groups = []
-        for cells in members.values():
+        for cells in members:
             local_row: dict[int, int] = {}
             local_column: dict[int, int] = {}
             local_rows = [local_row.setdefault(row_list[cell], len(local_row)) for cell in cells]

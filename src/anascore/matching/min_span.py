@@ -30,6 +30,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from anascore.components import edge_components
 from anascore.matching import Alignment, align_exact
 from anascore.model import Mention
 
@@ -137,23 +138,10 @@ def _best_pairs(edges: list[tuple[int, int, float]]) -> list[tuple[int, int]]:
     # imported here: anascore.metrics imports the contingency table, which imports matching
     from anascore.metrics.assignment import SMALL_COMPONENT, kuhn_munkres
 
-    parent: dict[tuple[str, int], tuple[str, int]] = {}
-
-    def find(node: tuple[str, int]) -> tuple[str, int]:
-        root = node
-        while parent.setdefault(root, root) != root:
-            root = parent[root]
-        while parent[node] != root:
-            parent[node], node = root, parent[node]
-        return root
-
-    for key_index, response_index, _ in edges:
-        parent[find(("k", key_index))] = find(("r", response_index))
-    components: dict[tuple[str, int], list[tuple[int, int, float]]] = defaultdict(list)
-    for edge in edges:
-        components[find(("k", edge[0]))].append(edge)
+    components = [[edges[index] for index in component]
+                  for component in edge_components((key, response) for key, response, _ in edges)]
     pairs: list[tuple[int, int]] = []
-    for component in components.values():
+    for component in components:
         if len(component) == 1:
             pairs.append(component[0][:2])
             continue

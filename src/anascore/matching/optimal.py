@@ -20,11 +20,11 @@ instead, and so makes its choices (``whole=True``).
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 
 import numpy as np
 
+from anascore.components import edge_components
 from anascore.model import Mention
 
 
@@ -59,23 +59,10 @@ def best_pairs(scores: dict[tuple[int, int], float], key_rank: dict[int, int],
         return []
     if whole and len(key_rank) * len(response_rank) <= WHOLE_MATRIX_LIMIT:
         return _whole_matrix_pairs(scores, key_rank, response_rank)
-    parent: dict[tuple[int, int], tuple[int, int]] = {}
-
-    def find(node: tuple[int, int]) -> tuple[int, int]:
-        root = node
-        while parent.setdefault(root, root) != root:
-            root = parent[root]
-        while parent[node] != root:
-            parent[node], node = root, parent[node]
-        return root
-
-    for key, response in scores:
-        parent[find((0, key))] = find((1, response))
-    components: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
-    for pair in scores:
-        components[find((0, pair[0]))].append(pair)
+    edges = list(scores)
+    components = [[edges[index] for index in component] for component in edge_components(edges)]
     chosen: list[tuple[int, int]] = []
-    for pairs in components.values():
+    for pairs in components:
         keys = sorted({key for key, _ in pairs}, key=key_rank.__getitem__)
         responses = sorted({response for _, response in pairs}, key=response_rank.__getitem__)
         if len(keys) == 1 or len(responses) == 1:
