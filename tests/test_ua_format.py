@@ -156,6 +156,8 @@ def test_detection(tmp_path: Path) -> None:
     conll = tmp_path / "x.conll"
     conll.write_text("#begin document (x); part 000\nx 0 0 a (1)\n#end document\n")
     assert detect_format(conll) == "conll2012"
+    conll.write_text("\ufeff" + conll.read_text(), encoding="utf-8")  # a byte order mark
+    assert detect_format(conll) == "conll2012"
     ten_columns = tmp_path / "x.conllu"
     ten_columns.write_text("# newdoc id = d\n1\ta\t_\t_\t_\t_\t_\t_\t_\t_\n")
     # ten columns and no '# global.columns': plain CoNLL-U, read as CorefUD

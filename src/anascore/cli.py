@@ -67,6 +67,10 @@ def build_parser() -> argparse.ArgumentParser:
                             "(default: the identity metrics, or the preset's; 'all' adds "
                             "mor and zero; the linguistically aware lmuc, lbcub, lceafm, "
                             "lceafe and dominant are computed only when named)")
+    score.add_argument("--jobs", metavar="N", type=_whole_number, default=0,
+                       help="processes that read and count documents of CoNLL-2012 files "
+                            "(default 0: one per CPU when the files are large enough to "
+                            "gain; 1: one process)")
     singletons = score.add_mutually_exclusive_group()
     singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
                             default=None,
@@ -260,6 +264,16 @@ def _metric_list(text: str) -> tuple[str, ...]:
     return names
 
 
+def _whole_number(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number (0 or more)")
+    return number
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     arguments = parser.parse_args(argv)
@@ -286,7 +300,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             attempted_classes=arguments.attempted_classes,
             scheme_classes=arguments.scheme_classes, confidence=arguments.confidence,
             confidence_level=arguments.confidence_level, seed=arguments.seed,
-            paired_bs=arguments.paired_bs, paired_ar=arguments.paired_ar, **settings)
+            paired_bs=arguments.paired_bs, paired_ar=arguments.paired_ar,
+            jobs=arguments.jobs, **settings)
         if arguments.sort_by is not None and arguments.sort_by not in options.reported_metrics:
             parser.error(f"--sort-by {arguments.sort_by}: not among the reported metrics "
                          f"({', '.join(options.reported_metrics)})")

@@ -146,6 +146,11 @@ class Options:
     scheme_classes
         The number of classes of the annotation scheme (scheme-coverage averages);
         ``None``: as many as ``coreference_classes``.
+    jobs
+        Processes that read and count the documents of a CoNLL-2012 key and response
+        (:mod:`anascore.parallel`): ``1`` (default) this process alone; ``0`` one per usable
+        CPU when the files are large enough to gain (the command line's default). Never
+        changes a number, so the signature leaves it out.
     """
 
     keep_singletons: bool = True
@@ -174,6 +179,7 @@ class Options:
     coreference_classes: tuple[str, ...] = linguistic.DEFAULT_COREFERENCE_CLASSES
     attempted_classes: tuple[str, ...] | None = None
     scheme_classes: int | None = None
+    jobs: int = 1
 
     def __post_init__(self) -> None:
         unknown = [name for name in self.metrics if name not in METRIC_NAMES]
@@ -218,6 +224,9 @@ class Options:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise OptionsError(f"{name} must be a whole number of resamples (0: none), "
                                    f"not {value!r}")
+        if isinstance(self.jobs, bool) or not isinstance(self.jobs, int) or self.jobs < 0:
+            raise OptionsError(f"jobs must be a whole number of processes (0: one per CPU), "
+                               f"not {self.jobs!r}")
         if not 0 < self.confidence_level < 1:
             raise OptionsError(f"confidence_level must lie strictly between 0 and 1, "
                                f"not {self.confidence_level!r}")
@@ -311,7 +320,10 @@ class Options:
         return any(name in linguistic.LINGUISTIC_METRICS for name in self.metrics)
 
     def to_dict(self) -> dict[str, Any]:
+        """The settings that make the numbers (``jobs`` does not: a report is the same
+        whatever the number of processes that counted it)."""
         settings = asdict(self)
+        del settings["jobs"]
         settings["metrics"] = list(self.metrics)
         settings["mention_type_function"] = linguistic.function_name(self.mention_type_function)
         return settings

@@ -8,7 +8,7 @@ paired documents of a key and a response file and returns a
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
@@ -16,14 +16,15 @@ from typing import Any
 import numpy as np
 
 from anascore.contingency import Comparison
-from anascore.errors import DocumentMismatchError
-from anascore.formats import read_documents
+from anascore.errors import AnascoreError, DocumentMismatchError
+from anascore.formats import detect_format, read_documents
 from anascore.formats.alignment import check_conllu, common_positions
 from anascore.matching import align
 from anascore.metrics import REGISTRY
 from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
 from anascore.model import Document
 from anascore.options import ENTITY_LAYERS, Options
+from anascore.parallel import map_document_pairs, processes_for
 from anascore.progress import Progress
 from anascore.repeated_ua import has_repeated_spans, ua_comparison
 from anascore.report import Report
@@ -122,19 +123,63 @@ def score_files(key: PathLike, response: PathLike, options: Options, *,
                 progress: bool = False) -> Report:
     """:func:`score` with the settings already in one :class:`Options` (``progress``: a
     progress bar on stderr when it is a terminal)."""
+    key, response = os.fspath(key), os.fspath(response)
     warnings: list[str] = []
     names: list[str] = []
     records: list[dict[str, np.ndarray]] = []
     set_alignments: list[dict[str, SetAlignmentDetails]] = []
     with Progress("documents", enabled=None if progress else False) as bar:
-        for key_document, response_document in pair_documents(key, response, options,
-                                                              warnings):
-            names.append(key_document.name)
-            records.append(count_document(key_document, response_document, options, warnings,
-                                          set_alignments))
-            bar.advance()
+        counted = _count_in_processes(key, response, options, bar.advance)
+        if counted is not None:
+            for name, (record, document_warnings, details) in counted:
+                names.append(name)
+                records.append(record)
+                warnings.extend(document_warnings)
+                set_alignments.append(details)
+        else:
+            bar.done = 0
+            for key_document, response_document in pair_documents(key, response, options,
+                                                                  warnings):
+                names.append(key_document.name)
+                records.append(count_document(key_document, response_document, options,
+                                              warnings, set_alignments))
+                bar.advance()
     return Report.from_records(options, names, records, warnings, set_alignments).with_intervals(
         progress=progress)
+
+
+DocumentCounts = tuple[dict[str, np.ndarray], list[str], dict[str, SetAlignmentDetails]]
+
+
+def _count_in_processes(key: str, response: str, options: Options,
+                        advance: Callable[[int], None],
+                        ) -> list[tuple[str, DocumentCounts]] | None:
+    """Every key document's counts, warnings and set alignments, in key order, counted in
+    several processes (:mod:`anascore.parallel`); ``None`` when ``options.jobs`` asks for one
+    process, the files are not CoNLL-2012 or not suited to it (the serial run then reads
+    them, and reports any problem)."""
+    try:
+        if (options.format not in ("auto", "conll2012")
+                or any(options.format == "auto" and detect_format(path) != "conll2012"
+                       for path in (key, response))):
+            return None
+        processes = processes_for(options.jobs, (key, response))
+    except (AnascoreError, OSError):
+        return None
+    if processes < 2:
+        return None
+
+    def count_pair(key_document: Document, response_document: Document | None,
+                   ) -> DocumentCounts:
+        document_warnings: list[str] = []
+        check_pair(key_document, response_document, response, document_warnings)
+        details: list[dict[str, SetAlignmentDetails]] = []
+        record = count_document(key_document, response_document, options, document_warnings,
+                                details)
+        return record, document_warnings, details[0]
+
+    return map_document_pairs(key, response, count_pair, processes,
+                              token_columns=options.needs_token_columns, advance=advance)
 
 
 def score_files_many(key: PathLike, responses: Sequence[PathLike], options: Options, *,
@@ -230,16 +275,11 @@ def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: O
         paired = []
         for stream, stream_warnings in zip(streams, warnings, strict=True):
             response_document = stream.take(name, seen)
-            if response_document is None:
-                stream_warnings.append(
-                    f"{stream.path}: document {name!r} of the key is missing from the "
-                    "response; scored as an empty response")
-            elif not check_conllu(key_document, response_document, stream_warnings):
-                check_same_tokens(key_document, response_document, stream_warnings)
+            check_pair(key_document, response_document, stream.path, stream_warnings)
             paired.append(response_document)
         yield key_document, tuple(paired)
     for stream in streams:
-        stream.finish(key_path)
+        stream.finish(key_path, seen)
 
 
 class _ResponseStream:
@@ -270,15 +310,32 @@ class _ResponseStream:
                 self.waiting[candidate.name] = candidate
         return response_document
 
-    def finish(self, key_path: str) -> None:
-        """A document the key lacks is an error."""
-        extra = list(self.waiting.values()) + list(self.documents)
+    def finish(self, key_path: str, key_names: set[str]) -> None:
+        """A document the key lacks is an error, and so is a key document's second copy."""
+        extra = list(self.waiting.values())
+        for document in self.documents:
+            if document.name in key_names:
+                raise DocumentMismatchError(
+                    f"document {document.name!r} appears twice in the response",
+                    path=self.path, line=document.line)
+            extra.append(document)
         if extra:
             names = ", ".join(repr(document.name) for document in extra[:3])
             more = f" and {len(extra) - 3} more" if len(extra) > 3 else ""
             raise DocumentMismatchError(
                 f"response document {names}{more} not in the key {key_path}",
                 path=self.path, line=extra[0].line)
+
+
+def check_pair(key: Document, response: Document | None, response_path: str,
+               warnings: list[str]) -> None:
+    """Check a key document against its response document (``None``: the response file
+    lacks it, a warning): the same tokens, and for CoNLL-U the same sentences and words."""
+    if response is None:
+        warnings.append(f"{response_path}: document {key.name!r} of the key is missing from "
+                        "the response; scored as an empty response")
+    elif not check_conllu(key, response, warnings):
+        check_same_tokens(key, response, warnings)
 
 
 def check_same_tokens(key: Document, response: Document, warnings: list[str]) -> None:

@@ -48,7 +48,7 @@ TOKEN_COLUMN_READERS: frozenset[str] = frozenset({"conll2012", "corefud", "ua"})
 def detect_format(path: str | os.PathLike[str]) -> str:
     """The format of a file, judged from its first lines."""
     path = os.fspath(path)
-    head = check_readable(path).decode("utf-8", errors="replace")
+    head = check_readable(path).decode("utf-8-sig", errors="replace")
     for line in head.splitlines():
         line = line.strip()
         if not line:

@@ -56,29 +56,41 @@ def read_conll2012(path: str | os.PathLike[str], *,
     path = os.fspath(path)
     # Lines this wide carry the OntoNotes columns; never reached when they are not wanted.
     tagged_width = _ONTONOTES_WIDTH if token_columns else _NEVER
-    seen_any = False
-    line_number = 0
     with open_text(path) as stream:
-        lines = enumerate(stream, start=1)
-        for line_number, raw in lines:
-            line = raw.strip()
-            if not line:
-                continue
-            begin = _BEGIN.match(line) if line[0] == "#" else None
-            if begin is None:
-                if line[0] == "#" and not _END.match(line):
-                    continue
-                expected = ("'#end document' without '#begin document'" if line[0] == "#"
-                            else "token line outside a document; expected '#begin document "
-                                 "NAME'")
-                raise FormatError(expected, path=path, line=line_number)
-            seen_any = True
-            yield _read_document(begin.group(1).strip(), line_number, lines, path,
-                                 tagged_width)
-    if not seen_any:
+        found = False
+        for document in read_lines(enumerate(stream, start=1), path, tagged_width):
+            found = True
+            yield document
+    if not found:
         raise FormatError(
             "no document found; expected '#begin document NAME' lines (is this CoNLL-2012?)",
-            path=path, line=line_number or None)
+            path=path, line=_last_line_number(path))
+
+
+def read_lines(lines: Iterator[tuple[int, str]], path: str,
+               tagged_width: int = _NEVER) -> Iterator[Document]:
+    """The documents in ``lines`` (numbered lines of ``path``, universal newlines), checking
+    what lies between documents; :func:`read_conll2012` reads a whole file through it, the
+    parallel reader (:mod:`anascore.parallel`) one document's stretch of a file."""
+    for line_number, raw in lines:
+        line = raw.strip()
+        if not line:
+            continue
+        begin = _BEGIN.match(line) if line[0] == "#" else None
+        if begin is None:
+            if line[0] == "#" and not _END.match(line):
+                continue
+            expected = ("'#end document' without '#begin document'" if line[0] == "#"
+                        else "token line outside a document; expected '#begin document "
+                             "NAME'")
+            raise FormatError(expected, path=path, line=line_number)
+        yield _read_document(begin.group(1).strip(), line_number, lines, path, tagged_width)
+
+
+def _last_line_number(path: str) -> int | None:
+    """The number of the last line of a file without documents (for its error)."""
+    with open_text(path) as stream:
+        return sum(1 for _ in stream) or None
 
 
 def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],

@@ -1,0 +1,277 @@
+"""Reading and counting the documents of a key and a response file in several processes.
+
+Scoring is a map over documents followed by a sum (``docs/design.md``): each document's
+counts depend on that document alone. So large CoNLL-2012 files are split between processes
+by document. A quick byte scan finds where each document begins in both files; each process
+reads its own documents' stretches of both files (seeking, not reading past the others),
+parses and counts them, and sends back only the counts, a few numbers per document. Sending
+parsed documents would not pay: pickling them costs as much as parsing them.
+
+The parallel run must never change a number, a warning or an error. It is attempted only when
+the scan sees a plain layout (every document named once in each file, every response document
+in the key, no lone carriage returns); each stretch is parsed by the very reader the serial run
+uses (:func:`anascore.formats.conll2012.read_lines`) and must hold exactly the document the
+scan saw. Anything else — a malformed line, a token mismatch, a worker that fails for any
+reason — makes :func:`map_document_pairs` return ``None``, and the caller scores serially,
+which reports the problem exactly as it always does. Results come back in key order, so
+warnings keep their serial order.
+
+Processes are forked (POSIX ``os.fork``, Linux only: macOS system libraries are not safe to
+use after a fork), and only from a single-threaded process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import re
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from io import StringIO
+from typing import BinaryIO, TypeVar
+
+from anascore.formats.conll2012 import read_lines
+from anascore.model import Document
+
+#: With ``jobs=0`` (as many processes as CPUs), files smaller than this together are read in
+#: one process: below it, starting a process costs about as much as it saves.
+AUTO_MIN_BYTES = 4 << 20
+_SCAN_BLOCK = 4 << 20
+_BEGIN_WORDS = b"begin document"
+_BEGIN_PREFIX = re.compile(rb"[ \t\f\v]*#[ \t\f\v]*")
+_BEGIN_LINE = re.compile(r"#\s*begin document\b\s*(.*)$")
+_UTF8_BOM = b"\xef\xbb\xbf"
+
+Result = TypeVar("Result")
+
+
+@dataclass(frozen=True)
+class Stretch:
+    """The bytes ``[start, end)`` of a file, from a document's ``#begin document`` line (at
+    line number ``line``) up to the next document's: what a process reads for it."""
+
+    name: str
+    start: int
+    end: int
+    line: int
+
+
+class _Unsuited(Exception):
+    """The files are not the plain layout the parallel run handles; score serially."""
+
+
+def processes_for(jobs: int, paths: Sequence[str]) -> int:
+    """How many processes score ``paths`` with the ``jobs`` setting (``0``: one per usable
+    CPU, when the files are large enough to gain; ``1``: this process alone)."""
+    if jobs == 1 or not _can_fork():
+        return 1
+    if jobs == 0:
+        if sum(os.path.getsize(path) for path in paths) < AUTO_MIN_BYTES:
+            return 1
+        return len(os.sched_getaffinity(0))
+    return jobs
+
+
+def map_document_pairs(key: str, response: str,
+                       count: Callable[[Document, Document | None], Result], processes: int, *,
+                       token_columns: bool = False,
+                       advance: Callable[[int], None] | None = None,
+                       ) -> list[tuple[str, Result]] | None:
+    """``count(key_document, response_document)`` for every key document of two CoNLL-2012
+    files, paired by name (``None`` for a key document the response lacks), in key order,
+    computed in up to ``processes`` processes; ``None`` when the files are not suited to it or
+    anything fails (the caller then scores serially, and reports any problem).
+
+    ``advance(n)`` is told of documents done (for a progress bar); ``token_columns`` asks the
+    reader for the part-of-speech and named-entity columns, as the serial reader is asked.
+    """
+    try:
+        pairs = _pair_stretches(key, response)
+    except (_Unsuited, OSError):
+        return None
+    groups = _split(pairs, min(processes, len(pairs)))
+    if len(groups) < 2:
+        return None
+    tagged_width = 12 if token_columns else 1 << 62
+
+    def run(group: list[tuple[Stretch, Stretch | None]],
+            done: Callable[[int], None] | None) -> list[tuple[str, Result]]:
+        return list(_count_group(key, response, group, tagged_width, count, done))
+
+    workers: list[tuple[int, int]] = []
+    try:
+        try:
+            for group in groups[1:]:
+                workers.append(_fork(lambda group=group: run(group, None)))
+            results = run(groups[0], advance)
+        except Exception:  # the serial run reports it, with its usual message
+            return None
+        while workers:
+            theirs = _collect(*workers.pop(0))
+            if theirs is None:
+                return None
+            results.extend(theirs)
+            if advance is not None:
+                advance(len(theirs))
+        return results
+    finally:
+        for process, pipe in workers:
+            _stop(process, pipe)
+
+
+def _can_fork() -> bool:
+    return (sys.platform.startswith("linux") and hasattr(os, "fork")
+            and threading.active_count() == 1)
+
+
+def _pair_stretches(key: str, response: str) -> list[tuple[Stretch, Stretch | None]]:
+    """Each key document's stretch and its response document's (``None`` when missing)."""
+    key_stretches = _stretches(key)
+    response_list = _stretches(response)
+    response_stretches = {stretch.name: stretch for stretch in response_list}
+    key_names = {stretch.name for stretch in key_stretches}
+    if (len(key_names) < len(key_stretches) or len(response_stretches) < len(response_list)
+            or not response_stretches.keys() <= key_names):
+        raise _Unsuited("a document named twice, or a response document not in the key")
+    return [(stretch, response_stretches.get(stretch.name)) for stretch in key_stretches]
+
+
+def _stretches(path: str) -> list[Stretch]:
+    """The documents of a CoNLL-2012 file as byte stretches, found by scanning for
+    ``#begin document`` lines a block at a time; what precedes the first must be blank."""
+    begins: list[tuple[str, int, int]] = []
+    with open(path, "rb") as stream:
+        head = stream.read(len(_UTF8_BOM))
+        offset = len(head) if head == _UTF8_BOM else 0
+        stream.seek(offset)
+        line = 1
+        pending = b""
+        size = offset
+        for block in iter(lambda: stream.read(_SCAN_BLOCK), b""):
+            size += len(block)
+            data = pending + block if pending else block
+            complete = data.rfind(b"\n") + 1
+            line = _scan(data, complete, offset, line, begins)
+            offset += complete
+            pending = data[complete:]
+        _scan(pending, len(pending), offset, line, begins)
+    if not begins:
+        raise _Unsuited("no document")
+    ends = [start for _, start, _ in begins[1:]] + [size]
+    first = begins[0][1]
+    with open(path, "rb") as stream:
+        if stream.read(first).removeprefix(_UTF8_BOM).strip():
+            raise _Unsuited("text before the first document")
+    return [Stretch(name, start, end, line)
+            for (name, start, line), end in zip(begins, ends, strict=True)]
+
+
+def _scan(data: bytes, end: int, offset: int, line: int,
+          begins: list[tuple[str, int, int]]) -> int:
+    """Record the ``#begin document`` lines of ``data[:end]`` (whole lines of the file from
+    byte ``offset``, line ``line``) as (name, offset, line); the line number after them."""
+    if data.find(b"\r", 0, end) >= 0 and data.count(b"\r", 0, end) != data.count(b"\r\n", 0,
+                                                                               end):
+        raise _Unsuited("lone carriage returns")
+    counted_to = 0
+    position = data.find(_BEGIN_WORDS, 0, end)
+    while position >= 0:
+        line_start = data.rfind(b"\n", 0, position) + 1
+        line_end = data.find(b"\n", position, end)
+        line_end = end if line_end < 0 else line_end
+        if _BEGIN_PREFIX.fullmatch(data, line_start, position):
+            text = data[line_start:line_end].decode("utf-8", errors="replace").strip()
+            begin = _BEGIN_LINE.match(text)
+            if begin is None:
+                raise _Unsuited("an unusual '#begin document' line")
+            line += data.count(b"\n", counted_to, line_start)
+            counted_to = line_start
+            begins.append((begin.group(1).strip(), offset + line_start, line))
+        position = data.find(_BEGIN_WORDS, line_end, end)
+    return line + data.count(b"\n", counted_to, end)
+
+
+def _split(pairs: list[tuple[Stretch, Stretch | None]],
+           parts: int) -> list[list[tuple[Stretch, Stretch | None]]]:
+    """``pairs`` cut into ``parts`` runs of consecutive documents of about equal bytes."""
+    sizes = [key.end - key.start + (0 if response is None else response.end - response.start)
+             for key, response in pairs]
+    total = sum(sizes)
+    groups: list[list[tuple[Stretch, Stretch | None]]] = [[]]
+    done = 0
+    for pair, size in zip(pairs, sizes, strict=True):
+        if done >= total * len(groups) / parts and len(groups) < parts:
+            groups.append([])
+        groups[-1].append(pair)
+        done += size
+    return [group for group in groups if group]
+
+
+def _count_group(key: str, response: str, group: list[tuple[Stretch, Stretch | None]],
+                 tagged_width: int, count: Callable[[Document, Document | None], Result],
+                 advance: Callable[[int], None] | None) -> Iterator[tuple[str, Result]]:
+    with open(key, "rb") as key_file, open(response, "rb") as response_file:
+        for key_stretch, response_stretch in group:
+            key_document = _read_stretch(key_file, key, key_stretch, tagged_width)
+            response_document = (None if response_stretch is None else
+                                 _read_stretch(response_file, response, response_stretch,
+                                               tagged_width))
+            yield key_document.name, count(key_document, response_document)
+            if advance is not None:
+                advance(1)
+
+
+def _read_stretch(stream: BinaryIO, path: str, stretch: Stretch,
+                  tagged_width: int) -> Document:
+    """The one document of ``stretch``, read by the serial reader's own code."""
+    stream.seek(stretch.start)
+    text = stream.read(stretch.end - stretch.start).decode("utf-8")
+    lines = enumerate(StringIO(text, newline=None), start=stretch.line)
+    documents = list(read_lines(lines, path, tagged_width))
+    if len(documents) != 1 or documents[0].name != stretch.name:
+        raise _Unsuited(f"the stretch of {stretch.name!r} holds other documents")
+    return documents[0]
+
+
+def _fork(work: Callable[[], object]) -> tuple[int, int]:
+    """Run ``work`` in a forked process that pickles its result into a pipe; (pid, read end).
+    A process that fails writes nothing and exits with status 1."""
+    read_end, write_end = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    process = os.fork()
+    if process == 0:  # the child never returns into the caller's code
+        status = 1
+        try:
+            os.close(read_end)
+            payload = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(write_end, "wb") as pipe:
+                pipe.write(payload)
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write_end)
+    return process, read_end
+
+
+def _collect(process: int, pipe: int) -> list[tuple[str, Result]] | None:
+    """A forked process's result, once it has exited; ``None`` if it failed."""
+    with os.fdopen(pipe, "rb") as stream:
+        payload = stream.read()
+    _, status = os.waitpid(process, 0)
+    if status != 0 or not payload:
+        return None
+    result: list[tuple[str, Result]] = pickle.loads(payload)
+    return result
+
+
+def _stop(process: int, pipe: int) -> None:
+    """End a forked process whose result is no longer wanted."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(process, signal.SIGKILL)
+    os.waitpid(process, 0)
+    os.close(pipe)
