@@ -9,10 +9,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import anascore._blas_threads  # noqa: F401  (before numpy is imported)
-from anascore.conversion import CONVERT_TARGETS, convert
 from anascore.errors import AnascoreError
+from anascore.formats import FORMAT_MODULES
 from anascore.linguistic_settings import (
     DEFAULT_COREFERENCE_CLASSES,
     DEFAULT_DOMINANT_COEFFICIENTS,
@@ -32,10 +33,12 @@ from anascore.options import (
 from anascore.presets import PRESET_NAMES, describe_mode
 from anascore.report import Report
 from anascore.report.reference_layout import render_reference_layout
-from anascore.report.systems import SystemsReport, system_names
 from anascore.report.text import render_text
 from anascore.scoring import score_files
 from anascore.version import __version__
+
+if TYPE_CHECKING:
+    from anascore.report.systems import SystemsReport
 
 #: ``--output`` choices.
 OUTPUTS = ("text", "json", "csv", "markdown", "latex")
@@ -166,7 +169,7 @@ def _add_convert_command(commands: argparse._SubParsersAction) -> None:
                     "discontinuous mentions, heads …) is refused unless --drop-unsupported.")
     convert_command.add_argument("input", metavar="IN", help="the file to convert")
     convert_command.add_argument("output", metavar="OUT", help="the file to write")
-    convert_command.add_argument("--to", required=True, choices=CONVERT_TARGETS,
+    convert_command.add_argument("--to", required=True, choices=tuple(FORMAT_MODULES),
                                  help="the format of OUT")
     convert_command.add_argument("--format", choices=FORMATS, default="auto",
                                  help="the format of IN (default: detected)")
@@ -178,6 +181,8 @@ def _add_convert_command(commands: argparse._SubParsersAction) -> None:
 
 
 def _run_convert(arguments: argparse.Namespace) -> int:
+    from anascore.conversion import convert
+
     try:
         warnings = convert(arguments.input, arguments.output, to=arguments.to,
                            format=arguments.format,
@@ -350,7 +355,7 @@ def _score(arguments: argparse.Namespace, options: Options) -> Report | SystemsR
 
 def _warnings(result: Report | SystemsReport) -> list[str]:
     """Every warning once, in order (a key's warnings are noticed once per response)."""
-    reports = result.reports if isinstance(result, SystemsReport) else (result,)
+    reports = (result,) if isinstance(result, Report) else result.reports
     return list(dict.fromkeys(warning for report in reports for warning in report.warnings))
 
 
@@ -365,6 +370,8 @@ def _render(result: Report | SystemsReport, arguments: argparse.Namespace) -> st
         if (arguments.output == "text" and result.intervals is None
                 and arguments.sort_by is None):
             return render_text(result, per_document=per_document)
+        from anascore.report.systems import SystemsReport, system_names
+
         result = SystemsReport(system_names(arguments.responses), (result,))
     if arguments.output == "csv":
         from anascore.report.csv_table import render_csv

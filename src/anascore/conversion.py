@@ -43,12 +43,11 @@ import os
 from dataclasses import replace
 
 from anascore.errors import FormatError, OptionsError
-from anascore.formats import WRITERS, read_documents
-from anascore.formats.jsonlines import write_jsonlines
+from anascore.formats import FORMAT_MODULES, read_documents, writer
 from anascore.model import BridgingLink, Document, Entity, Mention
 
 #: Formats ``anascore convert`` writes.
-CONVERT_TARGETS: tuple[str, ...] = ("conll2012", "ua", "corefud", "jsonlines")
+CONVERT_TARGETS: tuple[str, ...] = tuple(FORMAT_MODULES)
 
 
 def convert(input: str | os.PathLike[str], output: str | os.PathLike[str], *, to: str,
@@ -80,9 +79,9 @@ def convert(input: str | os.PathLike[str], output: str | os.PathLike[str], *, to
                             f"{', '.join(lost)}")
         documents.append(document)
     if to == "jsonlines":
-        write_jsonlines(documents, output_path, exclusive_ends=exclusive_ends)
+        writer(to)(documents, output_path, exclusive_ends=exclusive_ends)
     else:
-        WRITERS[to](documents, output_path)
+        writer(to)(documents, output_path)
     return warnings
 
 

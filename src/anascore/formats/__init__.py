@@ -8,41 +8,47 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
+from importlib import import_module
+from typing import Any
 
 from anascore.errors import FormatError
-from anascore.formats.conll2012 import read_conll2012, write_conll2012
-from anascore.formats.corefud import read_corefud, write_corefud
-from anascore.formats.jsonlines import read_jsonlines, write_jsonlines
 from anascore.formats.text import check_readable
 from anascore.model import Document
 
-Reader = Callable[[str], Iterator[Document]]
+Reader = Callable[..., Iterator[Document]]
 Writer = Callable[[Iterable[Document], str], None]
 
-
-def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False) -> Iterator[Document]:
-    """:func:`anascore.formats.ua.read_ua`, imported on first use: a CoNLL-2012 run never
-    loads the UA reader (its import costs about as much as scoring a hundred documents)."""
-    from anascore.formats import ua
-
-    return ua.read_ua(path, token_columns=token_columns)
-
-
-def write_ua(documents: Iterable[Document], path: str | os.PathLike[str]) -> None:
-    """:func:`anascore.formats.ua.write_ua`, imported on first use (as :func:`read_ua`)."""
-    from anascore.formats import ua
-
-    ua.write_ua(documents, path)
-
-
-READERS: dict[str, Reader] = {"conll2012": read_conll2012, "corefud": read_corefud,
-                              "jsonlines": read_jsonlines, "ua": read_ua}
-#: Every reader has a writer (``anascore convert``).
-WRITERS: dict[str, Writer] = {"conll2012": write_conll2012, "corefud": write_corefud,
-                              "jsonlines": write_jsonlines, "ua": write_ua}
+#: The module of each format, holding its ``read_FORMAT`` and ``write_FORMAT``; a module is
+#: imported when its format is first used, so a CoNLL-2012 run never loads the other readers
+#: (the UA reader's import alone costs about as much as scoring a hundred documents).
+FORMAT_MODULES: dict[str, str] = {
+    "conll2012": "anascore.formats.conll2012", "corefud": "anascore.formats.corefud",
+    "jsonlines": "anascore.formats.jsonlines", "ua": "anascore.formats.ua",
+}
 #: Readers that can also keep per-token annotation columns (``Document.token_columns``) when
 #: asked with ``token_columns=True``; they skip them otherwise, to read at full speed.
 TOKEN_COLUMN_READERS: frozenset[str] = frozenset({"conll2012", "corefud", "ua"})
+
+
+def reader(format: str) -> Reader:
+    """``read_FORMAT`` of a format's module."""
+    return _function(format, "read")
+
+
+def writer(format: str) -> Writer:
+    """``write_FORMAT`` of a format's module (every reader has a writer, ``anascore
+    convert``)."""
+    return _function(format, "write")
+
+
+def _function(format: str, verb: str) -> Any:
+    try:
+        module = FORMAT_MODULES[format]
+    except KeyError:
+        raise FormatError(
+            f"unknown format {format!r}; expected one of auto, {', '.join(FORMAT_MODULES)}"
+        ) from None
+    return getattr(import_module(module), f"{verb}_{format}")
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
@@ -98,13 +104,11 @@ def read_documents(path: str | os.PathLike[str], format: str = "auto", *,
     if format == "auto":
         format = detect_format(path)
     if format == "jsonlines":
-        return read_jsonlines(path, exclusive_ends=exclusive_ends, role=role)
-    try:
-        reader = READERS[format]
-    except KeyError:
+        return reader(format)(path, exclusive_ends=exclusive_ends, role=role)
+    if format not in FORMAT_MODULES:
         raise FormatError(
-            f"unknown format {format!r}; expected one of auto, {', '.join(READERS)}",
-            path=path) from None
+            f"unknown format {format!r}; expected one of auto, {', '.join(FORMAT_MODULES)}",
+            path=path)
     if token_columns and format in TOKEN_COLUMN_READERS:
-        return reader(path, token_columns=True)  # type: ignore[call-arg]
-    return reader(path)
+        return reader(format)(path, token_columns=True)
+    return reader(format)(path)
