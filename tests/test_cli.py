@@ -155,3 +155,23 @@ def test_reference_layout_truncates_as_perl(tmp_path: Path, capsys) -> None:
     assert main(["score", key, response, "--metrics", "muc", "--reference-layout"]) == 0
     assert ("Identification of Mentions: Recall: (3 / 3) 100%\tPrecision: (3 / 5) 60%\t"
             "F1: 74.99%") in capsys.readouterr().out
+
+
+def test_a_conll_run_loads_only_what_it_uses() -> None:
+    """Start-up time is part of every run: scoring CoNLL-2012 files with the identity metrics
+    never imports the other readers, the other metrics, or the statistics."""
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    program = ("import sys, contextlib, io\n"
+               "from anascore.cli import main\n"
+               "with contextlib.redirect_stdout(io.StringIO()):\n"
+               f"    assert main(['score', {str(examples / 'key.conll')!r}, "
+               f"{str(examples / 'response.conll')!r}]) == 0\n"
+               "print(' '.join(sorted(sys.modules)))")
+    loaded = set(subprocess.run([sys.executable, "-c", program], check=True,
+                                capture_output=True, text=True).stdout.split())
+    assert "anascore.metrics.muc" in loaded
+    unused = {"anascore.formats.ua", "anascore.formats.corefud", "anascore.formats.jsonlines",
+              "anascore.conversion", "anascore.metrics.dominant", "anascore.metrics.linguistic",
+              "anascore.metrics.bridging", "anascore.stats.bootstrap",
+              "anascore.report.systems", "scipy.optimize"}
+    assert loaded & unused == set()

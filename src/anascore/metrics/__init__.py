@@ -6,55 +6,84 @@ derived from three of them (:data:`anascore.options.DERIVED_METRICS`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
+from importlib import import_module
 
 import numpy as np
 
 from anascore.metrics.base import PRF_FIELDS, Metric
-from anascore.metrics.bcubed import BCUBED
-from anascore.metrics.blanc import BLANC
-from anascore.metrics.ceaf import CEAFE, CEAFM
-from anascore.metrics.dominant import DOMINANT
-from anascore.metrics.lea import LEA
-from anascore.metrics.linguistic import LBCUBED, LCEAFE, LCEAFM, LMUC
-from anascore.metrics.mentions import MENTIONS
-from anascore.metrics.mor import MOR
-from anascore.metrics.muc import MUC
-from anascore.metrics.zeros import ZERO
-from anascore.options import Options
+from anascore.metrics.compat_ua import score_blanc_ua, score_blanc_ua_batch
+from anascore.options import ENTITY_LAYERS, Options
 from anascore.scores import MetricResult, ScoreArrays
 
-REGISTRY: dict[str, Metric] = {
-    metric.name: metric for metric in (MENTIONS, MUC, BCUBED, CEAFM, CEAFE, BLANC, LEA,
-                                       LMUC, LBCUBED, LCEAFM, LCEAFE, DOMINANT, MOR, ZERO)
+#: Where each metric counted from a document is defined: its module and the name of its
+#: :class:`Metric` value there.
+METRIC_LOCATIONS: dict[str, tuple[str, str]] = {
+    "mentions": ("anascore.metrics.mentions", "MENTIONS"),
+    "muc": ("anascore.metrics.muc", "MUC"),
+    "bcub": ("anascore.metrics.bcubed", "BCUBED"),
+    "ceafm": ("anascore.metrics.ceaf", "CEAFM"),
+    "ceafe": ("anascore.metrics.ceaf", "CEAFE"),
+    "blanc": ("anascore.metrics.blanc", "BLANC"),
+    "lea": ("anascore.metrics.lea", "LEA"),
+    "lmuc": ("anascore.metrics.linguistic", "LMUC"),
+    "lbcub": ("anascore.metrics.linguistic", "LBCUBED"),
+    "lceafm": ("anascore.metrics.linguistic", "LCEAFM"),
+    "lceafe": ("anascore.metrics.linguistic", "LCEAFE"),
+    "dominant": ("anascore.metrics.dominant", "DOMINANT"),
+    "mor": ("anascore.metrics.mor", "MOR"),
+    "zero": ("anascore.metrics.zeros", "ZERO"),
+    "non_referring": ("anascore.metrics.non_referring", "NON_REFERRING"),
+    "bridging": ("anascore.metrics.bridging", "BRIDGING"),
 }
+#: The identity metrics counted again on every other layer of entities, as ``LAYER.METRIC``.
+LAYER_METRICS: tuple[str, ...] = ("mentions", "muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
 
 
-def _register_layers() -> None:
-    """Non-referring and bridging; the identity metrics on the discourse-deixis layer."""
-    from anascore.metrics.bridging import BRIDGING
-    from anascore.metrics.compat_ua import score_blanc_ua, score_blanc_ua_batch
-    from anascore.metrics.layers import on_layer
-    from anascore.metrics.non_referring import NON_REFERRING
-    from anascore.options import ENTITY_LAYERS
+class MetricRegistry(Mapping[str, Metric]):
+    """Metric names to :class:`Metric` values, each module imported the first time one of its
+    metrics is looked up: a run of the identity metrics never loads the linguistically aware
+    or the layer metrics (their imports cost as much as scoring dozens of documents)."""
 
-    REGISTRY[NON_REFERRING.name] = NON_REFERRING
-    REGISTRY[BRIDGING.name] = BRIDGING
-    COMPAT_SCORES["ua", "blanc"] = score_blanc_ua
-    COMPAT_SCORE_BATCHES["ua", "blanc"] = score_blanc_ua_batch
-    for layer in ENTITY_LAYERS:
-        for metric in (MENTIONS, MUC, BCUBED, CEAFM, CEAFE, BLANC, LEA):
-            REGISTRY[f"{layer}.{metric.name}"] = on_layer(metric, layer)
-        COMPAT_SCORES["ua", f"{layer}.blanc"] = score_blanc_ua
-        COMPAT_SCORE_BATCHES["ua", f"{layer}.blanc"] = score_blanc_ua_batch
+    def __init__(self) -> None:
+        self._names = (*METRIC_LOCATIONS, *(f"{layer}.{name}" for layer in ENTITY_LAYERS
+                                             for name in LAYER_METRICS))
+        self._loaded: dict[str, Metric] = {}
 
+    def __getitem__(self, name: str) -> Metric:
+        metric = self._loaded.get(name)
+        if metric is None:
+            if name not in self._names:
+                raise KeyError(name)
+            layer, _, base = name.rpartition(".")
+            if layer:
+                from anascore.metrics.layers import on_layer
+
+                metric = on_layer(self[base], layer)
+            else:
+                module, attribute = METRIC_LOCATIONS[name]
+                metric = getattr(import_module(module), attribute)
+            self._loaded[name] = metric
+        return metric
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
+REGISTRY = MetricRegistry()
 
 #: Score functions that replace a metric's ``score`` under ``compat`` (``(compat, name)``).
-COMPAT_SCORES: dict[tuple[str, str], Callable[[np.ndarray], MetricResult]] = {}
+COMPAT_SCORES: dict[tuple[str, str], Callable[[np.ndarray], MetricResult]] = {
+    ("ua", name): score_blanc_ua
+    for name in ("blanc", *(f"{layer}.blanc" for layer in ENTITY_LAYERS))}
 #: Their ``score_batch`` (many corpora at once, the same digits), where there is one.
-COMPAT_SCORE_BATCHES: dict[tuple[str, str], Callable[[np.ndarray], ScoreArrays]] = {}
-_register_layers()
+COMPAT_SCORE_BATCHES: dict[tuple[str, str], Callable[[np.ndarray], ScoreArrays]] = {
+    ("ua", name): score_blanc_ua_batch
+    for name in ("blanc", *(f"{layer}.blanc" for layer in ENTITY_LAYERS))}
 
 
 def metric_for(name: str, options: Options | None) -> Metric:

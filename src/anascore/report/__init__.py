@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -20,9 +20,11 @@ from anascore.metrics.split_antecedents import SetAlignmentDetails
 from anascore.options import Options
 from anascore.presets import describe_mode
 from anascore.scores import MetricResult
-from anascore.stats.bootstrap import MetricInterval, confidence_intervals
 from anascore.stats.sums import column_sums, scores_from_counts
 from anascore.version import __version__
+
+if TYPE_CHECKING:
+    from anascore.stats.bootstrap import MetricInterval
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,8 @@ class Report:
         (:func:`anascore.stats.bootstrap.confidence_intervals`)."""
         if not self.options.confidence:
             return self
+        from anascore.stats.bootstrap import confidence_intervals
+
         [intervals] = confidence_intervals(
             [self.counts], self.options.reported_metrics, resamples=self.options.confidence,
             level=self.options.confidence_level, seed=self.options.seed, progress=progress,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from anascore.metrics import REGISTRY
-from anascore.metrics.dominant import DominantScore, class_table_text
 from anascore.presets import describe_mode
 from anascore.report import Report
 from anascore.scores import AverageScore, BridgingScore, MetricResult
@@ -47,9 +46,10 @@ def render_text(report: Report, *, per_document: bool = False) -> str:
             lines.append("")
         lines.append(f"corpus ({len(report.document_names)} documents)")
     lines += _table(report.metrics)
-    for score in report.metrics.values():
-        if isinstance(score, DominantScore):
-            lines += ["", *class_table_text(score)]
+    if "dominant" in report.metrics:
+        from anascore.metrics.dominant import class_table_text
+
+        lines += ["", *class_table_text(report.metrics["dominant"])]
     lines.append("")
     lines.append(f"mode: {describe_mode(report.options)}")
     lines.append(f"signature: {report.signature}")
