@@ -55,6 +55,13 @@ for path in sys.argv[1:]:
             line.split()
 """
 
+#: The environment of every timed command: this one, except that Python may write its
+#: bytecode cache (the warm-up run writes it, as ``pip install`` does at install time; a
+#: machine that sets PYTHONDONTWRITEBYTECODE would otherwise compile anascore's modules from
+#: source on every run, which no installed copy does).
+COMMAND_ENVIRONMENT = {name: value for name, value in os.environ.items()
+                       if name != "PYTHONDONTWRITEBYTECODE"}
+
 # The targets of the issue (benchmarks/README.md).
 TARGET_PERL_RATIO = 15.0
 TARGET_BASELINE_RATIO = 3.0
@@ -115,7 +122,8 @@ def run_once(command: Sequence[str]) -> Run:
     """
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors,
+                                   env=COMMAND_ENVIRONMENT)
         _, status, usage = os.wait4(process.pid, 0)
         seconds = time.perf_counter() - start
         process.returncode = os.waitstatus_to_exitcode(status)
@@ -223,6 +231,13 @@ def verdict(ok: bool) -> str:
     return "met" if ok else "**missed**"
 
 
+def usable_cpus() -> int:
+    """The CPUs this process may run on (what ``--jobs 0`` uses)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 def render(results: Sequence[Result], environment: dict[str, str]) -> str:
     """The Markdown report: one row per command and corpus, then the ratios and targets."""
     lines = [
@@ -238,32 +253,30 @@ def render(results: Sequence[Result], environment: dict[str, str]) -> str:
     perl = found.get(("perl", "ontonotes"))
     baseline = found.get(("baseline", "ontonotes"))
     single = found.get(("anascore", "single"))
-    lines += ["", "| target | median wall clock | | median CPU time | |",
-              "|---|---:|---|---:|---|"]
+    lines += ["", "| target (wall clock, as the issue sets them) | median | | CPU time of "
+                  "every process, for information |",
+              "|---|---:|---|---:|"]
     if anascore and perl:
         ratio = perl.median / anascore.median
         cpu = perl.median_cpu / anascore.median_cpu
         lines.append(f"| Perl `all` / anascore ≥ {TARGET_PERL_RATIO:g}× (OntoNotes-sized) | "
-                     f"{ratio:.1f}× | {verdict(ratio >= TARGET_PERL_RATIO)} | "
-                     f"{cpu:.1f}× | {verdict(cpu >= TARGET_PERL_RATIO)} |")
+                     f"{ratio:.1f}× | {verdict(ratio >= TARGET_PERL_RATIO)} | {cpu:.1f}× |")
     if anascore and baseline:
         ratio = anascore.median / baseline.median
         cpu = anascore.median_cpu / baseline.median_cpu
         lines.append(f"| anascore / read-and-split baseline ≤ {TARGET_BASELINE_RATIO:g}× "
                      f"(OntoNotes-sized) | {ratio:.2f}× | "
-                     f"{verdict(ratio <= TARGET_BASELINE_RATIO)} | {cpu:.2f}× | "
-                     f"{verdict(cpu <= TARGET_BASELINE_RATIO)} |")
+                     f"{verdict(ratio <= TARGET_BASELINE_RATIO)} | {cpu:.2f}× |")
     if single:
         lines.append(f"| anascore, one document of 20,000 key mentions < "
                      f"{TARGET_SINGLE_SECONDS:g} s | {single.median:.2f} s | "
                      f"{verdict(single.median < TARGET_SINGLE_SECONDS)} | "
-                     f"{single.median_cpu:.2f} s | "
-                     f"{verdict(single.median_cpu < TARGET_SINGLE_SECONDS)} |")
+                     f"{single.median_cpu:.2f} s |")
     ours = [result for result in results if result.name == "anascore"]
     if ours:
         peak = max(result.peak_mb for result in ours)
-        lines.append(f"| anascore peak memory < {TARGET_PEAK_MB:g} MB | {peak:.0f} MB | "
-                     f"{verdict(peak < TARGET_PEAK_MB)} | | |")
+        lines.append(f"| anascore peak memory < {TARGET_PEAK_MB:g} MB (per process) | "
+                     f"{peak:.0f} MB | {verdict(peak < TARGET_PEAK_MB)} | |")
     lines += ["", *(f"- {key}: {value}" for key, value in environment.items())]
     return "\n".join(lines)
 
@@ -340,6 +353,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "corpus": corpus_description(corpus),
         "timing": f"median of {args.repeats} whole-process runs after one warm-up; peak RSS "
                   "from os.wait4",
+        "anascore processes": f"`anascore score` with its default `--jobs 0`: "
+                              f"{usable_cpus()} here on the OntoNotes-sized "
+                              "corpus (one for the single document)",
         "load average (1 min) before / after": f"{load_before} / {load_average()}",
     }
     report = render(results, environment)
