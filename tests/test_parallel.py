@@ -222,3 +222,16 @@ def test_random_corpora_give_the_serial_numbers(tmp_path, pairs, remove_singleto
     write_conll2012(responses[::-1], response)
     assert [document.name for document in read_conll2012(key)] == [d.name for d in keys]
     both_ways(str(key), str(response), keep_singletons=not remove_singletons)
+
+
+def test_metrics_that_read_token_columns_give_the_serial_numbers(tmp_path) -> None:
+    examples = Path(__file__).resolve().parent.parent / "examples" / "linguistic"
+    copies = {}
+    for role, source in (("key", "key.conll"), ("response", "response_names.conll")):
+        text = (examples / source).read_text(encoding="utf-8")
+        copies[role] = write(tmp_path, f"{role}.conll", "".join(
+            text.replace("part 000", f"part {part:03d}") for part in range(4)))
+    report = both_ways(copies["key"], copies["response"],
+                       metrics="lmuc,lbcub,lceafm,lceafe,muc")
+    assert report["documents"] == 4
+    assert 0 < report["metrics"]["lmuc"]["f1"] < 1

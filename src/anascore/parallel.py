@@ -131,6 +131,8 @@ def _can_fork() -> bool:
 def _pair_stretches(key: str, response: str) -> list[tuple[Stretch, Stretch | None]]:
     """Each key document's stretch and its response document's (``None`` when missing)."""
     key_stretches = _stretches(key)
+    if len(key_stretches) < 2:
+        raise _Unsuited("one document")
     response_list = _stretches(response)
     response_stretches = {stretch.name: stretch for stretch in response_list}
     key_names = {stretch.name for stretch in key_stretches}
