@@ -96,28 +96,27 @@ def map_document_pairs(key: str, response: str,
     groups = _split(pairs, min(processes, len(pairs)))
     if len(groups) < 2:
         return None
-    tagged_width = 12 if token_columns else 1 << 62
 
     def run(group: list[tuple[Stretch, Stretch | None]],
             done: Callable[[int], None] | None) -> list[tuple[str, Result]]:
-        return list(_count_group(key, response, group, tagged_width, count, done))
+        return list(_count_group(key, response, group, token_columns, count, done))
 
     workers: list[tuple[int, int]] = []
     try:
-        try:
-            for group in groups[1:]:
-                workers.append(_fork(lambda group=group: run(group, None)))
-            results = run(groups[0], advance)
-        except Exception:  # the serial run reports it, with its usual message
-            return None
+        for group in groups[1:]:
+            workers.append(_fork(lambda group=group: run(group, None)))
+        results = run(groups[0], advance)
         while workers:
-            theirs = _collect(*workers.pop(0))
+            theirs = _collect(*workers[0])
+            del workers[0]
             if theirs is None:
                 return None
             results.extend(theirs)
             if advance is not None:
                 advance(len(theirs))
         return results
+    except Exception:  # the serial run reports it, with its usual message
+        return None
     finally:
         for process, pipe in workers:
             _stop(process, pipe)
@@ -214,26 +213,26 @@ def _split(pairs: list[tuple[Stretch, Stretch | None]],
 
 
 def _count_group(key: str, response: str, group: list[tuple[Stretch, Stretch | None]],
-                 tagged_width: int, count: Callable[[Document, Document | None], Result],
+                 token_columns: bool, count: Callable[[Document, Document | None], Result],
                  advance: Callable[[int], None] | None) -> Iterator[tuple[str, Result]]:
     with open(key, "rb") as key_file, open(response, "rb") as response_file:
         for key_stretch, response_stretch in group:
-            key_document = _read_stretch(key_file, key, key_stretch, tagged_width)
+            key_document = _read_stretch(key_file, key, key_stretch, token_columns)
             response_document = (None if response_stretch is None else
                                  _read_stretch(response_file, response, response_stretch,
-                                               tagged_width))
+                                               token_columns))
             yield key_document.name, count(key_document, response_document)
             if advance is not None:
                 advance(1)
 
 
 def _read_stretch(stream: BinaryIO, path: str, stretch: Stretch,
-                  tagged_width: int) -> Document:
+                  token_columns: bool) -> Document:
     """The one document of ``stretch``, read by the serial reader's own code."""
     stream.seek(stretch.start)
     text = stream.read(stretch.end - stretch.start).decode("utf-8")
     lines = enumerate(StringIO(text, newline=None), start=stretch.line)
-    documents = list(read_lines(lines, path, tagged_width))
+    documents = list(read_lines(lines, path, token_columns=token_columns))
     if len(documents) != 1 or documents[0].name != stretch.name:
         raise _Unsuited(f"the stretch of {stretch.name!r} holds other documents")
     return documents[0]
@@ -275,5 +274,7 @@ def _stop(process: int, pipe: int) -> None:
     """End a forked process whose result is no longer wanted."""
     with contextlib.suppress(ProcessLookupError):
         os.kill(process, signal.SIGKILL)
-    os.waitpid(process, 0)
-    os.close(pipe)
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(process, 0)
+    with contextlib.suppress(OSError):
+        os.close(pipe)

@@ -54,11 +54,10 @@ def read_conll2012(path: str | os.PathLike[str], *,
     types ask for them, so that plain scoring reads no faster or slower for their sake.
     """
     path = os.fspath(path)
-    # Lines this wide carry the OntoNotes columns; never reached when they are not wanted.
-    tagged_width = _ONTONOTES_WIDTH if token_columns else _NEVER
     with open_text(path) as stream:
         found = False
-        for document in read_lines(enumerate(stream, start=1), path, tagged_width):
+        for document in read_lines(enumerate(stream, start=1), path,
+                                   token_columns=token_columns):
             found = True
             yield document
     if not found:
@@ -67,11 +66,13 @@ def read_conll2012(path: str | os.PathLike[str], *,
             path=path, line=_last_line_number(path))
 
 
-def read_lines(lines: Iterator[tuple[int, str]], path: str,
-               tagged_width: int = _NEVER) -> Iterator[Document]:
+def read_lines(lines: Iterator[tuple[int, str]], path: str, *,
+               token_columns: bool = False) -> Iterator[Document]:
     """The documents in ``lines`` (numbered lines of ``path``, universal newlines), checking
     what lies between documents; :func:`read_conll2012` reads a whole file through it, the
     parallel reader (:mod:`anascore.parallel`) one document's stretch of a file."""
+    # Lines this wide carry the OntoNotes columns; never reached when they are not wanted.
+    tagged_width = _ONTONOTES_WIDTH if token_columns else _NEVER
     for line_number, raw in lines:
         line = raw.strip()
         if not line:
