@@ -17,14 +17,13 @@ counterparts looked up by equality around the dependent zero step (:func:`_confl
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
-import sys
 from pathlib import Path
 
 import pytest
 from corefud_generator import document_pair
+from reference_scorers import import_checkout
 
 import anascore
 from anascore.formats.corefud import write_corefud
@@ -33,9 +32,8 @@ SCORER = Path(os.environ.get("COREFUD_SCORER", "/tmp/ref/corefud-scorer"))
 if not (SCORER / "scorer" / "corefud" / "reader.py").exists():
     pytest.skip(f"no CorefUD scorer checkout at {SCORER}", allow_module_level=True)
 pytest.importorskip("udapi")
-sys.path.insert(0, str(SCORER))
-reader_module = importlib.import_module("scorer.corefud.reader")
-evaluator = importlib.import_module("scorer.eval.evaluator")
+reader_module, evaluator = import_checkout(SCORER, "scorer.corefud.reader",
+                                           "scorer.eval.evaluator")
 
 METRICS = {"muc": evaluator.muc, "bcub": evaluator.b_cubed, "ceafe": evaluator.ceafe,
            "ceafm": evaluator.ceafm, "lea": evaluator.lea,

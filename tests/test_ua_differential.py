@@ -29,10 +29,10 @@ import io
 import logging
 import os
 import random
-import sys
 from pathlib import Path
 
 import pytest
+from reference_scorers import import_checkout
 
 from anascore.formats.ua import write_ua
 from anascore.model import BridgingLink, Document, Entity, Mention
@@ -43,9 +43,8 @@ UA_SCORER = os.environ.get("ANASCORE_UA_SCORER")
 if not UA_SCORER or not (Path(UA_SCORER) / "scorer" / "ua" / "reader.py").exists():
     pytest.skip("set ANASCORE_UA_SCORER to a checkout of the UA scorer 2.0 (v2.0-Beta)",
                 allow_module_level=True)
-sys.path.insert(0, UA_SCORER)
-from scorer.eval import evaluator as ua  # noqa: E402
-from scorer.ua.reader import UAReader  # noqa: E402
+ua, ua_reader = import_checkout(UA_SCORER, "scorer.eval.evaluator", "scorer.ua.reader")
+UAReader = ua_reader.UAReader
 
 IDENTITY = {"muc": ua.muc, "bcub": ua.b_cubed, "ceafe": ua.ceafe, "ceafm": ua.ceafm,
             "lea": ua.lea, "blanc": [ua.blancc, ua.blancn]}
