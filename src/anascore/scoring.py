@@ -159,14 +159,12 @@ def _count_in_processes(key: str, response: str, options: Options,
     process, the files are not CoNLL-2012 or not suited to it (the serial run then reads
     them, and reports any problem)."""
     try:
-        if (options.format not in ("auto", "conll2012")
+        processes = processes_for(options.jobs, (key, response))
+        if (processes < 2 or options.format not in ("auto", "conll2012")
                 or any(options.format == "auto" and detect_format(path) != "conll2012"
                        for path in (key, response))):
             return None
-        processes = processes_for(options.jobs, (key, response))
     except (AnascoreError, OSError):
-        return None
-    if processes < 2:
         return None
 
     def count_pair(key_document: Document, response_document: Document | None,
