@@ -298,3 +298,14 @@ def test_compat_ua_counts_repeated_mentions_as_the_ua_scorer() -> None:
     # CEAFm: a key copy counts for every response entity holding its span: K0–R0 2, K1–R1 1,
     # over 3 key and 4 response copies
     assert rpf(ua["ceafm"]) == pytest.approx((3 / 3, 3 / 4, f1(1.0, 3 / 4)))
+
+
+def test_the_copy_kept_of_a_repeated_span_never_depends_on_file_order() -> None:
+    # One key entity annotates the span 0–2 twice, once with the MIN span 0. The copy with the
+    # MIN span is kept whatever the order, so the response mention 0–1 (inside 0–2, covering
+    # its MIN span) matches it under MIN matching.
+    with_min, without_min = mention(0, 1, 2, min_tokens=(0,)), mention(0, 1, 2)
+    response = doc(entity("R", mention(0, 1)))
+    for copies in ((with_min, without_min), (without_min, with_min)):
+        key = doc(entity("K", mention(3), *copies))
+        assert rpf(scores(key, response, match="min")["mentions"]) == (0.5, 1.0, f1(0.5, 1.0))

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import Any
 
 import numpy as np
 
@@ -234,7 +235,7 @@ def _without_repeated_mentions(document: Document, role: str,
     result: list[Entity] = []
     for entity in entities:
         kept: list[Mention] = []
-        for mention in entity.mentions:
+        for mention in sorted(entity.mentions, key=_copy_preference):
             if mention.tokens in owner_of:
                 repeats.setdefault(mention.tokens, []).append(entity.id)
                 continue
@@ -251,6 +252,15 @@ def _without_repeated_mentions(document: Document, role: str,
             f"{document.path or role}: document {document.name!r}: repeated {role} mention "
             f"{Mention(tokens)}, annotated {times} in {where}; scored once, in entity {owner}")
     return result
+
+
+def _copy_preference(mention: Mention) -> tuple[Any, ...]:
+    """Mentions by span, and the copies of a span in one entity by what they say besides
+    (a MIN span first, then a head, then their other attributes), so that which copy is kept
+    never depends on the order of the file."""
+    return (mention.tokens, mention.min_tokens is None, mention.min_tokens or (),
+            mention.head is None, -1 if mention.head is None else mention.head,
+            repr(sorted(mention.attributes.items())))
 
 
 def _text_order(entity: Entity) -> list[tuple[int, ...]]:
