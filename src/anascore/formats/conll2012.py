@@ -73,6 +73,8 @@ def read_lines(lines: Iterator[tuple[int, str]], path: str, *,
     parallel reader (:mod:`anascore.parallel`) one document's stretch of a file."""
     # Lines this wide carry the OntoNotes columns; never reached when they are not wanted.
     tagged_width = _ONTONOTES_WIDTH if token_columns else _NEVER
+    # The brackets of each coreference cell met so far: cells repeat ('(13', '13)', '(4)').
+    cells: dict[str, tuple[Bracket | str, ...]] = {}
     for line_number, raw in lines:
         line = raw.strip()
         if not line:
@@ -85,7 +87,8 @@ def read_lines(lines: Iterator[tuple[int, str]], path: str, *,
                         else "token line outside a document; expected '#begin document "
                              "NAME'")
             raise FormatError(expected, path=path, line=line_number)
-        yield _read_document(begin.group(1).strip(), line_number, lines, path, tagged_width)
+        yield _read_document(begin.group(1).strip(), line_number, lines, path, tagged_width,
+                             cells)
 
 
 def _last_line_number(path: str) -> int | None:
@@ -95,9 +98,11 @@ def _last_line_number(path: str) -> int | None:
 
 
 def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
-                   path: str, tagged_width: int) -> Document:
+                   path: str, tagged_width: int,
+                   cells: dict[str, tuple[Bracket | str, ...]]) -> Document:
     """The document begun at ``begin_line``: its lines up to ``#end document`` (and, on
-    lines at least ``tagged_width`` wide, the part-of-speech and named-entity columns)."""
+    lines at least ``tagged_width`` wide, the part-of-speech and named-entity columns);
+    ``cells`` caches the brackets of coreference cells (:func:`_cell_brackets`)."""
     words: list[str] = []
     part_of_speech: list[str] = []
     named_entities: list[str] = []
@@ -138,63 +143,60 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
         annotation = columns[-1]
         if annotation in _NO_COREFERENCE or width == 1:
             continue
-        one = _BRACKET.fullmatch(annotation)
-        if one is not None and (one.group(1) or one.group(3)):
-            _apply_bracket(one, len(words) - 1, closed, open_mentions, path, line_number)
-        else:
-            _read_brackets(annotation, len(words) - 1, closed, open_mentions, path,
-                           line_number)
+        brackets = cells.get(annotation)
+        if brackets is None:
+            brackets = cells[annotation] = _cell_brackets(annotation)
+        token = len(words) - 1
+        for bracket in brackets:
+            if type(bracket) is str:
+                raise FormatError(bracket, path=path, line=line_number)
+            opens, entity_id, closes = bracket
+            mentions = closed.setdefault(entity_id, [])
+            if opens:
+                if closes:
+                    mentions.append(Mention.span(token, token, line_number))
+                else:
+                    open_mentions.setdefault(entity_id, []).append((token, line_number))
+                continue
+            stack = open_mentions.get(entity_id)
+            if not stack:
+                raise FormatError(f"closing bracket '{entity_id})' without an open mention of "
+                                  f"entity {entity_id}", path=path, line=line_number)
+            start, start_line = stack.pop()
+            mentions.append(Mention.span(start, token, start_line))
     raise FormatError(f"document {name!r} (begun at line {begin_line}) has no '#end document'",
                       path=path, line=line_number)
 
 
-def _read_brackets(annotation: str, token: int, closed: dict[str, list[Mention]],
-                   open_mentions: dict[str, list[tuple[int, int]]],
-                   path: str, line: int) -> None:
-    """Apply a cell of several brackets, left to right."""
+#: One bracket of a cell: whether it opens a mention, the entity, whether it closes one.
+Bracket = tuple[bool, str, bool]
+
+
+def _cell_brackets(annotation: str) -> tuple[Bracket | str, ...]:
+    """The brackets of a coreference cell, left to right: ``(ID`` opens a mention, ``ID)``
+    closes the innermost open one, ``(ID)`` is a one-token mention; parts joined by ``|`` or
+    written back to back. What cannot be read is a message in its place, raised once the
+    brackets before it are applied (so a cell's first problem is the one reported)."""
+    brackets: list[Bracket | str] = []
     for part in annotation.split("|"):
-        one = _BRACKET.fullmatch(part)
-        if one is not None and (one.group(1) or one.group(3)):
-            _apply_bracket(one, token, closed, open_mentions, path, line)
-            continue
         position = 0
         while position < len(part):
             bracket = _BRACKET.match(part, position)
             if bracket is None or not (bracket.group(1) or bracket.group(3)):
                 break
-            _apply_bracket(bracket, token, closed, open_mentions, path, line)
+            opens, entity_id, closes = bracket.groups()
+            if "+" in entity_id:
+                brackets.append(f"double antecedent '{bracket.group(0)}' is not supported (the "
+                                "reference scorer discards it); remove it or give the mention "
+                                "one entity")
+                return tuple(brackets)
+            brackets.append((bool(opens), entity_id, bool(closes)))
             position = bracket.end()
         if position < len(part) or not part:
-            raise FormatError(
-                f"unknown coreference annotation {annotation!r}; expected '-' or "
-                "brackets such as '(3', '3)', '(3)' joined by '|'",
-                path=path, line=line)
-
-
-def _apply_bracket(bracket: re.Match[str], token: int, closed: dict[str, list[Mention]],
-                   open_mentions: dict[str, list[tuple[int, int]]], path: str,
-                   line: int) -> None:
-    """One bracket: ``(ID`` opens a mention, ``ID)`` closes the innermost open one,
-    ``(ID)`` is a one-token mention."""
-    opens, entity_id, closes = bracket.groups()
-    if "+" in entity_id:
-        raise FormatError(
-            f"double antecedent '{bracket.group(0)}' is not supported (the reference scorer "
-            "discards it); remove it or give the mention one entity",
-            path=path, line=line)
-    mentions = closed.setdefault(entity_id, [])
-    if opens and closes:
-        mentions.append(Mention.span(token, token, line))
-    elif opens:
-        open_mentions.setdefault(entity_id, []).append((token, line))
-    else:
-        stack = open_mentions.get(entity_id)
-        if not stack:
-            raise FormatError(
-                f"closing bracket '{entity_id})' without an open mention of entity {entity_id}",
-                path=path, line=line)
-        start, start_line = stack.pop()
-        mentions.append(Mention.span(start, token, start_line))
+            brackets.append(f"unknown coreference annotation {annotation!r}; expected '-' or "
+                            "brackets such as '(3', '3)', '(3)' joined by '|'")
+            return tuple(brackets)
+    return tuple(brackets)
 
 
 def _check_all_closed(open_mentions: dict[str, list[tuple[int, int]]], name: str,
