@@ -74,7 +74,7 @@ def f1(response: str, metric: str, weights: tuple[float, ...]) -> float:
     return scores(response, weights, (metric,))[metric].f1
 
 
-@pytest.mark.parametrize(("response", "metric"), itertools.product(RESPONSES, METRICS))
+@pytest.mark.parametrize(("response", "metric"), list(itertools.product(RESPONSES, METRICS)))
 def test_table_1(response: str, metric: str) -> None:
     """Every row of Table 1 (40 rows × recall, precision, F) to the printed precision."""
     score = scores(response)[metric]
