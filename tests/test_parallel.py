@@ -183,8 +183,12 @@ def test_how_many_processes(tmp_path, monkeypatch) -> None:
     assert parallel.processes_for(1, [small, small]) == 1
     assert parallel.processes_for(3, [small, small]) == 3
     assert parallel.processes_for(0, [small, small]) == 1  # too small to gain
-    monkeypatch.setattr(parallel, "AUTO_MIN_BYTES", 0)
-    assert parallel.processes_for(0, [small, small]) == len(parallel.os.sched_getaffinity(0))
+    size = 2 * Path(small).stat().st_size
+    cpus = len(parallel.os.sched_getaffinity(0))
+    monkeypatch.setattr(parallel, "AUTO_BYTES_PER_PROCESS", size // 2)
+    assert parallel.processes_for(0, [small, small]) == min(2, cpus)
+    monkeypatch.setattr(parallel, "AUTO_BYTES_PER_PROCESS", 1)
+    assert parallel.processes_for(0, [small, small]) == min(cpus, parallel.AUTO_MAX_PROCESSES)
 
 
 def test_the_jobs_setting_is_checked_and_left_out_of_the_signature(capsys, tmp_path) -> None:

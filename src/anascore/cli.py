@@ -72,8 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
                             "lceafe and dominant are computed only when named)")
     score.add_argument("--jobs", metavar="N", type=_whole_number, default=0,
                        help="processes that read and count documents of CoNLL-2012 files "
-                            "(default 0: one per CPU when the files are large enough to "
-                            "gain; 1: one process)")
+                            "(default 0: a process per 2 MB of input, up to one per CPU; "
+                            "1: one process)")
     singletons = score.add_mutually_exclusive_group()
     singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
                             default=None,

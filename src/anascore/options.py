@@ -148,8 +148,8 @@ class Options:
         ``None``: as many as ``coreference_classes``.
     jobs
         Processes that read and count the documents of a CoNLL-2012 key and response
-        (:mod:`anascore.parallel`): ``1`` (default) this process alone; ``0`` one per usable
-        CPU when the files are large enough to gain (the command line's default). Never
+        (:mod:`anascore.parallel`): ``1`` (default) this process alone; ``0`` as many as the
+        files' size gains from, up to one per usable CPU (the command line's default). Never
         changes a number, so the signature leaves it out.
     """
 

@@ -37,9 +37,11 @@ from typing import BinaryIO, TypeVar
 from anascore.formats.conll2012 import read_lines
 from anascore.model import Document
 
-#: With ``jobs=0`` (as many processes as CPUs), files smaller than this together are read in
-#: one process: below it, starting a process costs about as much as it saves.
-AUTO_MIN_BYTES = 4 << 20
+#: With ``jobs=0``: a process for every this many bytes of key and response together (below
+#: it, starting a process costs about as much as it saves), up to one per usable CPU and at
+#: most :data:`AUTO_MAX_PROCESSES`.
+AUTO_BYTES_PER_PROCESS = 2 << 20
+AUTO_MAX_PROCESSES = 8
 _SCAN_BLOCK = 4 << 20
 _BEGIN_WORDS = b"begin document"
 _BEGIN_PREFIX = re.compile(rb"[ \t\f\v]*#[ \t\f\v]*")
@@ -65,14 +67,14 @@ class _Unsuited(Exception):
 
 
 def processes_for(jobs: int, paths: Sequence[str]) -> int:
-    """How many processes score ``paths`` with the ``jobs`` setting (``0``: one per usable
-    CPU, when the files are large enough to gain; ``1``: this process alone)."""
+    """How many processes score ``paths`` with the ``jobs`` setting (``0``: as many as the
+    files' size gains from, :data:`AUTO_BYTES_PER_PROCESS`; ``1``: this process alone)."""
     if jobs == 1 or not _can_fork():
         return 1
     if jobs == 0:
-        if sum(os.path.getsize(path) for path in paths) < AUTO_MIN_BYTES:
-            return 1
-        return len(os.sched_getaffinity(0))
+        size = sum(os.path.getsize(path) for path in paths)
+        return max(1, min(size // AUTO_BYTES_PER_PROCESS, len(os.sched_getaffinity(0)),
+                          AUTO_MAX_PROCESSES))
     return jobs
 
 
