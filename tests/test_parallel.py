@@ -16,7 +16,7 @@ from anascore.cli import main
 from anascore.errors import AnascoreError
 from anascore.formats.conll2012 import read_conll2012, write_conll2012
 from anascore.options import Options
-from anascore.scoring import score_files
+from anascore.scoring import score_files, score_files_many
 
 pytestmark = pytest.mark.skipif(not parallel._can_fork(), reason="forks on Linux only")
 
@@ -75,11 +75,11 @@ def test_the_files_are_counted_in_processes_and_give_the_serial_numbers(tmp_path
     response = write(tmp_path, "response.conll", corpus(RESPONSE_CELLS, NAMES))
     calls: list[str] = []
 
-    def count(key_document, response_document):
+    def count(key_document, response_documents):
         calls.append(key_document.name)
-        return len(key_document.tokens), response_document.line
+        return len(key_document.tokens), response_documents[0].line
 
-    mapped = parallel.map_document_pairs(key, response, count, 3)
+    mapped = parallel.map_documents(key, [response], count, 3)
     lines = [document.line for document in read_conll2012(response)]
     assert lines == [1 + 14 * index for index in range(6)]
     assert mapped == [(name, (9, line)) for name, line in zip(NAMES, lines, strict=True)]
@@ -98,7 +98,7 @@ def test_missing_and_reordered_documents_keep_the_serial_warnings(tmp_path) -> N
     response_text = "".join(story(name, RESPONSE_CELLS) for name in shuffled if name != "doc1")
     response_text = response_text.replace("doc4 0 2 w2", "doc4 0 2 other")
     response = write(tmp_path, "response.conll", response_text)
-    assert parallel.map_document_pairs(key, response, lambda k, r: r is None, 2) == [
+    assert parallel.map_documents(key, [response], lambda k, r: r == (None,), 2) == [
         (name, name == "doc1") for name in NAMES]
     report = both_ways(key, response)
     assert len(report["warnings"]) == 2
@@ -112,7 +112,7 @@ def test_comments_crlf_bom_and_blank_lines_between_documents(tmp_path) -> None:
     response = write(tmp_path, "response.conll", "\n" + corpus(RESPONSE_CELLS, NAMES))
     lines = [document.line for document in read_conll2012(key)]
     assert lines == [1 + 17 * index for index in range(6)]
-    assert parallel.map_document_pairs(key, response, lambda k, r: k.line, 2) == [
+    assert parallel.map_documents(key, [response], lambda k, r: k.line, 2) == [
         (name, line) for name, line in zip(NAMES, lines, strict=True)]
     both_ways(key, response)
 
@@ -153,7 +153,7 @@ def test_lone_carriage_returns_are_left_to_the_serial_reader(tmp_path) -> None:
     key = write(tmp_path, "key.conll", corpus(KEY_CELLS, NAMES))
     response = write(tmp_path, "response.conll",
                      corpus(RESPONSE_CELLS, NAMES).replace("doc2 0 3 w3 -\n", "doc2 0 3 w3 -\r"))
-    assert parallel.map_document_pairs(key, response, lambda k, r: 0, 2) is None
+    assert parallel.map_documents(key, [response], lambda k, r: 0, 2) is None
     both_ways(key, response)
 
 
@@ -170,12 +170,35 @@ def test_a_failing_worker_falls_back_to_the_serial_run(tmp_path) -> None:
     key = write(tmp_path, "key.conll", corpus(KEY_CELLS, NAMES))
     response = write(tmp_path, "response.conll", corpus(RESPONSE_CELLS, NAMES))
 
-    def count(key_document, response_document):
+    def count(key_document, response_documents):
         if key_document.name == "doc5":
             raise RuntimeError("a bug")
         return 0
 
-    assert parallel.map_document_pairs(key, response, count, 2) is None
+    assert parallel.map_documents(key, [response], count, 2) is None
+
+
+def test_several_responses_give_the_serial_reports(tmp_path) -> None:
+    key = write(tmp_path, "key.conll", corpus(KEY_CELLS, NAMES))
+    first = write(tmp_path, "first.conll", corpus(RESPONSE_CELLS, NAMES))
+    second = write(tmp_path, "second.conll", corpus(KEY_CELLS, NAMES[:4]))
+    assert parallel.map_documents(key, [first, second], lambda k, r: [d is None for d in r],
+                                  2) == [(name, [False, name in ("doc4", "doc5")])
+                                         for name in NAMES]
+    reports = {}
+    for jobs in (1, 2, 3):
+        found = score_files_many(key, [first, second], Options(jobs=jobs))
+        reports[jobs] = [(report.to_dict(per_document=True), report.warnings)
+                         for report in found]
+    assert reports[1] == reports[2] == reports[3]
+    (first_report, _), (second_report, second_warnings) = reports[1]
+    assert first_report["metrics"]["mentions"]["recall"] == pytest.approx(2 / 4)
+    # The second response is the key itself, without doc4 and doc5: 4 of 6 documents perfect.
+    assert second_report["metrics"]["muc"]["recall"] == pytest.approx(4 / 6)
+    assert second_report["metrics"]["muc"]["precision"] == 1.0
+    assert [warning.split(": ", 1)[1] for warning in second_warnings] == [
+        f"document {name!r} of the key is missing from the response; scored as an empty "
+        "response" for name in ("doc4", "doc5")]
 
 
 def test_how_many_processes(tmp_path, monkeypatch) -> None:

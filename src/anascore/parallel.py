@@ -1,9 +1,9 @@
-"""Reading and counting the documents of a key and a response file in several processes.
+"""Reading and counting the documents of a key and its responses in several processes.
 
 Scoring is a map over documents followed by a sum (``docs/design.md``): each document's
 counts depend on that document alone. So large CoNLL-2012 files are split between processes
-by document. A quick byte scan finds where each document begins in both files; each process
-reads its own documents' stretches of both files (seeking, not reading past the others),
+by document. A quick byte scan finds where each document begins in every file; each process
+reads its own documents' stretches of the files (seeking, not reading past the others),
 parses and counts them, and sends back only the counts, a few numbers per document. Sending
 parsed documents would not pay: pickling them costs as much as parsing them.
 
@@ -12,9 +12,9 @@ the scan sees a plain layout (every document named once in each file, every resp
 in the key, no lone carriage returns); each stretch is parsed by the very reader the serial run
 uses (:func:`anascore.formats.conll2012.read_lines`) and must hold exactly the document the
 scan saw. Anything else — a malformed line, a token mismatch, a worker that fails for any
-reason — makes :func:`map_document_pairs` return ``None``, and the caller scores serially,
-which reports the problem exactly as it always does. Results come back in key order, so
-warnings keep their serial order.
+reason — makes :func:`map_documents` return ``None``, and the caller scores serially, which
+reports the problem exactly as it always does. Results come back in key order, so warnings
+keep their serial order.
 
 Processes are forked (POSIX ``os.fork``, Linux only: macOS system libraries are not safe to
 use after a fork), and only from a single-threaded process.
@@ -78,38 +78,42 @@ def processes_for(jobs: int, paths: Sequence[str]) -> int:
     return jobs
 
 
-def map_document_pairs(key: str, response: str,
-                       count: Callable[[Document, Document | None], Result], processes: int, *,
-                       token_columns: bool = False,
-                       advance: Callable[[int], None] | None = None,
-                       ) -> list[tuple[str, Result]] | None:
-    """``count(key_document, response_document)`` for every key document of two CoNLL-2012
-    files, paired by name (``None`` for a key document the response lacks), in key order,
-    computed in up to ``processes`` processes; ``None`` when the files are not suited to it or
-    anything fails (the caller then scores serially, and reports any problem).
+def map_documents(key: str, responses: Sequence[str],
+                  count: Callable[[Document, tuple[Document | None, ...]], Result],
+                  processes: int, *, token_columns: bool = False,
+                  advance: Callable[[int], None] | None = None,
+                  ) -> list[tuple[str, Result]] | None:
+    """``count(key_document, response_documents)`` for every key document of CoNLL-2012
+    files, with the document of the same name in each response (``None`` where a response
+    lacks it), in key order, computed in up to ``processes`` processes; ``None`` when the files
+    are not suited to it or anything fails (the caller then scores serially, and reports any
+    problem).
 
     ``advance(n)`` is told of documents done (for a progress bar); ``token_columns`` asks the
     reader for the part-of-speech and named-entity columns, as the serial reader is asked.
     """
     try:
-        pairs = _pair_stretches(key, response)
+        documents = _document_stretches(key, responses)
     except (_Unsuited, OSError):
         return None
-    groups = _split(pairs, min(processes, len(pairs)))
+    groups = _split(documents, min(processes, len(documents)))
     if len(groups) < 2:
         return None
 
-    def run(group: list[tuple[Stretch, Stretch | None]],
+    def run(group: list[DocumentStretches],
             done: Callable[[int], None] | None) -> list[tuple[str, Result]]:
-        return list(_count_group(key, response, group, token_columns, count, done))
+        return list(_count_group(key, responses, group, token_columns, count, done))
+
+    def worker(group: list[DocumentStretches]) -> Callable[[], object]:
+        return lambda: run(group, None)
 
     workers: list[tuple[int, int]] = []
     try:
         for group in groups[1:]:
-            workers.append(_fork(lambda group=group: run(group, None)))
+            workers.append(_fork(worker(group)))
         results = run(groups[0], advance)
         while workers:
-            theirs = _collect(*workers[0])
+            theirs: list[tuple[str, Result]] | None = _collect(*workers[0])
             del workers[0]
             if theirs is None:
                 return None
@@ -129,18 +133,27 @@ def _can_fork() -> bool:
             and threading.active_count() == 1)
 
 
-def _pair_stretches(key: str, response: str) -> list[tuple[Stretch, Stretch | None]]:
-    """Each key document's stretch and its response document's (``None`` when missing)."""
+#: A key document's stretch, and its document's in each response (``None``: missing).
+DocumentStretches = tuple[Stretch, tuple[Stretch | None, ...]]
+
+
+def _document_stretches(key: str, responses: Sequence[str]) -> list[DocumentStretches]:
+    """Each key document's stretch and its documents' in the responses."""
     key_stretches = _stretches(key)
     if len(key_stretches) < 2:
         raise _Unsuited("one document")
-    response_list = _stretches(response)
-    response_stretches = {stretch.name: stretch for stretch in response_list}
     key_names = {stretch.name for stretch in key_stretches}
-    if (len(key_names) < len(key_stretches) or len(response_stretches) < len(response_list)
-            or not response_stretches.keys() <= key_names):
-        raise _Unsuited("a document named twice, or a response document not in the key")
-    return [(stretch, response_stretches.get(stretch.name)) for stretch in key_stretches]
+    if len(key_names) < len(key_stretches):
+        raise _Unsuited("a key document named twice")
+    by_name: list[dict[str, Stretch]] = []
+    for response in responses:
+        found = _stretches(response)
+        named = {stretch.name: stretch for stretch in found}
+        if len(named) < len(found) or not named.keys() <= key_names:
+            raise _Unsuited("a response document named twice, or not in the key")
+        by_name.append(named)
+    return [(stretch, tuple(named.get(stretch.name) for named in by_name))
+            for stretch in key_stretches]
 
 
 def _stretches(path: str) -> list[Stretch]:
@@ -198,32 +211,37 @@ def _scan(data: bytes, end: int, offset: int, line: int,
     return line + data.count(b"\n", counted_to, end)
 
 
-def _split(pairs: list[tuple[Stretch, Stretch | None]],
-           parts: int) -> list[list[tuple[Stretch, Stretch | None]]]:
-    """``pairs`` cut into ``parts`` runs of consecutive documents of about equal bytes."""
-    sizes = [key.end - key.start + (0 if response is None else response.end - response.start)
-             for key, response in pairs]
+def _split(documents: list[DocumentStretches],
+           parts: int) -> list[list[DocumentStretches]]:
+    """``documents`` cut into ``parts`` runs of consecutive documents of about equal bytes."""
+    sizes = [sum(stretch.end - stretch.start for stretch in (key, *responses) if stretch)
+             for key, responses in documents]
     total = sum(sizes)
-    groups: list[list[tuple[Stretch, Stretch | None]]] = [[]]
+    groups: list[list[DocumentStretches]] = [[]]
     done = 0
-    for pair, size in zip(pairs, sizes, strict=True):
+    for document, size in zip(documents, sizes, strict=True):
         if done >= total * len(groups) / parts and len(groups) < parts:
             groups.append([])
-        groups[-1].append(pair)
+        groups[-1].append(document)
         done += size
     return [group for group in groups if group]
 
 
-def _count_group(key: str, response: str, group: list[tuple[Stretch, Stretch | None]],
-                 token_columns: bool, count: Callable[[Document, Document | None], Result],
+def _count_group(key: str, responses: Sequence[str], group: list[DocumentStretches],
+                 token_columns: bool,
+                 count: Callable[[Document, tuple[Document | None, ...]], Result],
                  advance: Callable[[int], None] | None) -> Iterator[tuple[str, Result]]:
-    with open(key, "rb") as key_file, open(response, "rb") as response_file:
-        for key_stretch, response_stretch in group:
+    with contextlib.ExitStack() as stack:
+        key_file = stack.enter_context(open(key, "rb"))
+        response_files = [stack.enter_context(open(path, "rb")) for path in responses]
+        for key_stretch, response_stretches in group:
             key_document = _read_stretch(key_file, key, key_stretch, token_columns)
-            response_document = (None if response_stretch is None else
-                                 _read_stretch(response_file, response, response_stretch,
-                                               token_columns))
-            yield key_document.name, count(key_document, response_document)
+            response_documents = tuple(
+                None if stretch is None else
+                _read_stretch(stream, path, stretch, token_columns)
+                for stream, path, stretch in zip(response_files, responses,
+                                                 response_stretches, strict=True))
+            yield key_document.name, count(key_document, response_documents)
             if advance is not None:
                 advance(1)
 

@@ -24,7 +24,7 @@ from anascore.metrics import REGISTRY
 from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
 from anascore.model import Document
 from anascore.options import ENTITY_LAYERS, Options
-from anascore.parallel import map_document_pairs, processes_for
+from anascore.parallel import map_documents, processes_for
 from anascore.progress import Progress
 from anascore.repeated_ua import has_repeated_spans, ua_comparison
 from anascore.report import Report
@@ -123,82 +123,84 @@ def score_files(key: PathLike, response: PathLike, options: Options, *,
                 progress: bool = False) -> Report:
     """:func:`score` with the settings already in one :class:`Options` (``progress``: a
     progress bar on stderr when it is a terminal)."""
-    key, response = os.fspath(key), os.fspath(response)
-    warnings: list[str] = []
-    names: list[str] = []
-    records: list[dict[str, np.ndarray]] = []
-    set_alignments: list[dict[str, SetAlignmentDetails]] = []
-    with Progress("documents", enabled=None if progress else False) as bar:
-        counted = _count_in_processes(key, response, options, bar.advance)
-        if counted is not None:
-            for name, (record, document_warnings, details) in counted:
-                names.append(name)
-                records.append(record)
-                warnings.extend(document_warnings)
-                set_alignments.append(details)
-        else:
-            bar.done = 0
-            for key_document, response_document in pair_documents(key, response, options,
-                                                                  warnings):
-                names.append(key_document.name)
-                records.append(count_document(key_document, response_document, options,
-                                              warnings, set_alignments))
-                bar.advance()
-    return Report.from_records(options, names, records, warnings, set_alignments).with_intervals(
-        progress=progress)
-
-
-DocumentCounts = tuple[dict[str, np.ndarray], list[str], dict[str, SetAlignmentDetails]]
-
-
-def _count_in_processes(key: str, response: str, options: Options,
-                        advance: Callable[[int], None],
-                        ) -> list[tuple[str, DocumentCounts]] | None:
-    """Every key document's counts, warnings and set alignments, in key order, counted in
-    several processes (:mod:`anascore.parallel`); ``None`` when ``options.jobs`` asks for one
-    process, the files are not CoNLL-2012 or not suited to it (the serial run then reads
-    them, and reports any problem)."""
-    try:
-        processes = processes_for(options.jobs, (key, response))
-        if (processes < 2 or options.format not in ("auto", "conll2012")
-                or any(options.format == "auto" and detect_format(path) != "conll2012"
-                       for path in (key, response))):
-            return None
-    except (AnascoreError, OSError):
-        return None
-
-    def count_pair(key_document: Document, response_document: Document | None,
-                   ) -> DocumentCounts:
-        document_warnings: list[str] = []
-        check_pair(key_document, response_document, response, document_warnings)
-        details: list[dict[str, SetAlignmentDetails]] = []
-        record = count_document(key_document, response_document, options, document_warnings,
-                                details)
-        return record, document_warnings, details[0]
-
-    return map_document_pairs(key, response, count_pair, processes,
-                              token_columns=options.needs_token_columns, advance=advance)
+    [report] = score_files_many(key, [response], options, progress=progress)
+    return report.with_intervals(progress=progress)
 
 
 def score_files_many(key: PathLike, responses: Sequence[PathLike], options: Options, *,
                      progress: bool = False) -> list[Report]:
-    """One :class:`Report` per response, reading the key once
-    (:func:`pair_documents_many`); no intervals or tests (see :mod:`anascore.compare_systems`)."""
-    warnings: list[list[str]] = [[] for _ in responses]
+    """One :class:`Report` per response, reading the key once; no intervals or tests (see
+    :mod:`anascore.compare_systems`).
+
+    Documents are counted in several processes when ``options.jobs`` allows it and the files
+    suit it (:mod:`anascore.parallel`), else in one, as :func:`pair_documents_many` pairs
+    them; the reports are the same either way.
+    """
+    key = os.fspath(key)
+    paths = [os.fspath(response) for response in responses]
+    warnings: list[list[str]] = [[] for _ in paths]
     names: list[str] = []
-    records: list[list[dict[str, np.ndarray]]] = [[] for _ in responses]
-    set_alignments: list[list[dict[str, SetAlignmentDetails]]] = [[] for _ in responses]
+    records: list[list[dict[str, np.ndarray]]] = [[] for _ in paths]
+    set_alignments: list[list[dict[str, SetAlignmentDetails]]] = [[] for _ in paths]
     with Progress("documents", enabled=None if progress else False) as bar:
-        for key_document, response_documents in pair_documents_many(key, responses, options,
-                                                                    warnings):
-            names.append(key_document.name)
-            for index, response_document in enumerate(response_documents):
-                records[index].append(count_document(key_document, response_document, options,
-                                                     warnings[index], set_alignments[index]))
-            bar.advance()
+        counted = _count_in_processes(key, paths, options, bar.advance)
+        if counted is not None:
+            for name, per_response in counted:
+                names.append(name)
+                for index, (record, document_warnings, details) in enumerate(per_response):
+                    records[index].append(record)
+                    warnings[index].extend(document_warnings)
+                    set_alignments[index].append(details)
+        else:
+            bar.done = 0
+            for key_document, response_documents in pair_documents_many(key, paths, options,
+                                                                        warnings):
+                names.append(key_document.name)
+                for index, response_document in enumerate(response_documents):
+                    records[index].append(count_document(key_document, response_document,
+                                                         options, warnings[index],
+                                                         set_alignments[index]))
+                bar.advance()
     return [Report.from_records(options, names, system_records, system_warnings, alignments)
             for system_records, system_warnings, alignments
             in zip(records, warnings, set_alignments, strict=True)]
+
+
+#: One response document's counts by metric, warnings and alignments of accommodated sets.
+DocumentCounts = tuple[dict[str, np.ndarray], list[str], dict[str, SetAlignmentDetails]]
+
+
+def _count_in_processes(key: str, responses: Sequence[str], options: Options,
+                        advance: Callable[[int], None],
+                        ) -> list[tuple[str, list[DocumentCounts]]] | None:
+    """Every key document's counts against each response, in key order, counted in several
+    processes (:mod:`anascore.parallel`); ``None`` when ``options.jobs`` asks for one
+    process, or the files are not CoNLL-2012 or not suited to it (the serial run then reads
+    them, and reports any problem)."""
+    paths = (key, *responses)
+    try:
+        processes = processes_for(options.jobs, paths)
+        if (processes < 2 or options.format not in ("auto", "conll2012")
+                or any(options.format == "auto" and detect_format(path) != "conll2012"
+                       for path in paths)):
+            return None
+    except (AnascoreError, OSError):
+        return None
+
+    def count_responses(key_document: Document,
+                        response_documents: Sequence[Document | None]) -> list[DocumentCounts]:
+        counted = []
+        for path, response_document in zip(responses, response_documents, strict=True):
+            document_warnings: list[str] = []
+            check_pair(key_document, response_document, path, document_warnings)
+            details: list[dict[str, SetAlignmentDetails]] = []
+            record = count_document(key_document, response_document, options,
+                                    document_warnings, details)
+            counted.append((record, document_warnings, details[0]))
+        return counted
+
+    return map_documents(key, responses, count_responses, processes,
+                         token_columns=options.needs_token_columns, advance=advance)
 
 
 def score_documents(key: Iterable[Document], response: Iterable[Document], *,
@@ -232,22 +234,6 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
     return Report.from_records(options, names, records, warnings)
 
 
-def pair_documents(key: PathLike, response: PathLike, options: Options,
-                   warnings: list[str]) -> Iterator[tuple[Document, Document | None]]:
-    """Pair each key document with the response document of the same name.
-
-    Documents are read in step when both files list them in the same order (memory: one
-    document); otherwise response documents are held until their key document comes. A key
-    document the response lacks is scored against an empty response, with a warning, as the
-    reference scorer does; a response document the key lacks, a document named twice, and a
-    token mismatch are errors. Documents from CoNLL-U files must also have the same sentences
-    and words (:func:`anascore.formats.alignment.check_conllu`); their empty nodes may differ.
-    """
-    for key_document, (response_document,) in pair_documents_many(key, [response], options,
-                                                                   [warnings]):
-        yield key_document, response_document
-
-
 def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: Options,
                         warnings: Sequence[list[str]],
                         ) -> Iterator[tuple[Document, tuple[Document | None, ...]]]:
@@ -257,7 +243,11 @@ def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: O
     the files list documents in the key's order, memory holds one key document and one
     document per response; a response that lists them in another order holds its early
     documents until their key document comes (:func:`pair_documents` for one response;
-    ``warnings[r]`` collects response ``r``'s warnings).
+    ``warnings[r]`` collects response ``r``'s warnings). A key document a response lacks is
+    scored against an empty response, with a warning, as the reference scorer does; a response
+    document the key lacks, a document named twice, and a token mismatch are errors. Documents
+    from CoNLL-U files must also have the same sentences and words
+    (:func:`anascore.formats.alignment.check_conllu`); their empty nodes may differ.
     """
     key_path = os.fspath(key)
     token_columns = options.needs_token_columns
