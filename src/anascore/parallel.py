@@ -31,6 +31,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from io import StringIO
 from typing import BinaryIO, TypeVar
 
@@ -106,10 +107,10 @@ def map_document_pairs(key: str, response: str,
     workers: list[tuple[int, int]] = []
     try:
         for group in groups[1:]:
-            workers.append(_fork(lambda group=group: run(group, None)))
+            workers.append(_fork(partial(run, group, None)))
         results = run(groups[0], advance)
         while workers:
-            theirs = _collect(*workers[0])
+            theirs: list[tuple[str, Result]] | None = _collect(*workers[0])
             del workers[0]
             if theirs is None:
                 return None
