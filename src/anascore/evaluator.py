@@ -110,10 +110,13 @@ class CorefEvaluator:
             return PRF(0.0, 0.0, 0.0)
         result = scores[metric]
         if isinstance(result, AverageScore):
-            parts = [scores_from_counts(self.counts, (part,))[part] for part in result.of]
-            assert all(isinstance(part, Score) for part in parts)
-            precision = sum(part.precision for part in parts) / len(parts)  # type: ignore[union-attr]
-            recall = sum(part.recall for part in parts) / len(parts)  # type: ignore[union-attr]
+            parts: list[Score] = []
+            for name in result.of:
+                part = scores_from_counts(self.counts, (name,))[name]
+                assert isinstance(part, Score)
+                parts.append(part)
+            precision = sum(part.precision for part in parts) / len(parts)
+            recall = sum(part.recall for part in parts) / len(parts)
             return PRF(precision, recall, result.f1)
         return PRF(result.precision, result.recall, result.f1)
 

@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-#: The shared empty attribute mapping (read-only).
-NO_ATTRIBUTES: Mapping[str, str] = MappingProxyType({})
+#: The shared empty attribute mapping (read-only); also the empty default of the other
+#: mappings (token columns, anchor mentions): being empty, it holds values of any type.
+NO_ATTRIBUTES: Mapping[str, Any] = MappingProxyType({})
 
 
-def read_only(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+def read_only(mapping: Mapping[str, Any]) -> MappingProxyType[str, Any]:
     """A read-only view of a copy of ``mapping`` (how attributes are stored)."""
     return MappingProxyType(dict(mapping))
 

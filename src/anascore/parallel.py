@@ -31,6 +31,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from io import StringIO
 from typing import BinaryIO, TypeVar
 
@@ -104,13 +105,10 @@ def map_documents(key: str, responses: Sequence[str],
             done: Callable[[int], None] | None) -> list[tuple[str, Result]]:
         return list(_count_group(key, responses, group, token_columns, count, done))
 
-    def worker(group: list[DocumentStretches]) -> Callable[[], object]:
-        return lambda: run(group, None)
-
     workers: list[tuple[int, int]] = []
     try:
         for group in groups[1:]:
-            workers.append(_fork(worker(group)))
+            workers.append(_fork(partial(run, group, None)))
         results = run(groups[0], advance)
         while workers:
             theirs: list[tuple[str, Result]] | None = _collect(*workers[0])

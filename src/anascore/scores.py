@@ -8,9 +8,12 @@ reports show percentages.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union
 
 import numpy as np
+
+if TYPE_CHECKING:  # the dominant-mention metric's module imports this one
+    from anascore.metrics.dominant import DominantScore
 
 
 def ratio(numerator: float, denominator: float) -> float:
@@ -112,7 +115,9 @@ class BridgingScore:
         }
 
 
-MetricResult = Score | BlancScore | AverageScore | BridgingScore
+#: What a metric's ``score`` returns. ``Union``, not ``|``: ``DominantScore`` is named by a
+#: string, as its module imports this one.
+MetricResult = Union[Score, BlancScore, AverageScore, BridgingScore, "DominantScore"]
 
 
 @dataclass(frozen=True)

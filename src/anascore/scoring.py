@@ -113,7 +113,7 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
     anascore.errors.AnascoreError
         For bad input, naming the file and line.
     """
-    given = {name: value for name, value in (("keep_singletons", keep_singletons),
+    given: dict[str, Any] = {name: value for name, value in (("keep_singletons", keep_singletons),
                                               ("match", match)) if value is not None}
     options = Options.create(format=format, metrics=metrics, **given, **settings)
     return score_files(key, response, options)

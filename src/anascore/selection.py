@@ -185,7 +185,8 @@ def _with_other_layers(side: Side, document: Document, options: Options) -> Side
                 last.pop(link.anaphor.tokens, None)
                 last[link.anaphor.tokens] = link
             bridging = tuple(last.values())
-        named = {link.antecedent_entity for link in bridging}
+        named = {link.antecedent_entity for link in bridging
+                 if link.antecedent_entity is not None}
         for entity in document.entities:
             if entity.id in named:
                 anchors[entity.id] = entity.mentions

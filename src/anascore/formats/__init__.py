@@ -7,7 +7,7 @@ detects the format from the start of the file (``format="auto"``).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from importlib import import_module
 from typing import Any
 
@@ -16,7 +16,7 @@ from anascore.formats.text import check_readable
 from anascore.model import Document
 
 Reader = Callable[..., Iterator[Document]]
-Writer = Callable[[Iterable[Document], str], None]
+Writer = Callable[..., None]
 
 #: The module of each format, holding its ``read_FORMAT`` and ``write_FORMAT``; a module is
 #: imported when its format is first used, so a CoNLL-2012 run never loads the other readers

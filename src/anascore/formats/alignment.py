@@ -93,7 +93,7 @@ def _check_sentences(key: Document, response: Document,
             longer, side = ((key, "key") if index < len(key_sentences)
                             else (response, "response"))
             shorter = response if longer is key else key
-            assert longer.nodes is not None
+            assert longer.nodes is not None and shorter.nodes is not None
             raise DocumentMismatchError(
                 f"document {key.name!r}: the {side} has {len(longer.nodes.sentence_ids)} "
                 f"sentences, the other file {len(shorter.nodes.sentence_ids)}; sentence "

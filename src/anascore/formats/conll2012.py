@@ -148,7 +148,7 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
             brackets = cells[annotation] = _cell_brackets(annotation)
         token = len(words) - 1
         for bracket in brackets:
-            if type(bracket) is str:
+            if isinstance(bracket, str):
                 raise FormatError(bracket, path=path, line=line_number)
             opens, entity_id, closes = bracket
             mentions = closed.setdefault(entity_id, [])

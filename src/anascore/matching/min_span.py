@@ -100,8 +100,9 @@ def _candidate_pairs(key: Sequence[Mention], response: Sequence[Mention], key_le
     response mention must contain."""
     keys_by_min: dict[int, list[int]] = defaultdict(list)
     for index in key_left:
-        if key[index].min_tokens:
-            keys_by_min[key[index].min_tokens[0]].append(index)
+        key_min = key[index].min_tokens
+        if key_min:
+            keys_by_min[key_min[0]].append(index)
     edges: dict[tuple[int, int], float] = {}
     for response_index in response_left:
         mention = response[response_index]
@@ -114,8 +115,9 @@ def _candidate_pairs(key: Sequence[Mention], response: Sequence[Mention], key_le
         # the UA scorer also tries the response's own MIN: k ⊆ r and MIN(r) ⊆ k
         responses_by_min: dict[int, list[int]] = defaultdict(list)
         for index in response_left:
-            if response[index].min_tokens:
-                responses_by_min[response[index].min_tokens[0]].append(index)
+            response_min = response[index].min_tokens
+            if response_min:
+                responses_by_min[response_min[0]].append(index)
         for key_index in key_left:
             mention = key[key_index]
             for token in mention.tokens:

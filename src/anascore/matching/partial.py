@@ -26,8 +26,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 
-import numpy as np
-
 from anascore.matching.optimal import best_pairs, mention_order, ranks
 from anascore.model import Mention
 
@@ -178,7 +176,7 @@ def align_craft(key: Sequence[Mention], response: Sequence[Mention],
     """CRAFT 2019 partial matching (see the module docstring); ``*_zero`` flag zero
     mentions, which never match this way."""
     if key_zero is None:
-        key_zero = np.zeros(len(key), dtype=bool)
+        key_zero = [False] * len(key)
     if response_zero is None:
-        response_zero = np.zeros(len(response), dtype=bool)
+        response_zero = [False] * len(response)
     return _craft_pairs(key, response, key_zero, response_zero)

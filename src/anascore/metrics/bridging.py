@@ -73,14 +73,18 @@ def count_bridging(comparison: Comparison) -> np.ndarray:
             return _same_entity_ua(key, response, owner)
         return _same_entity(key, response, comparison.key.anchor_mentions,
                             comparison.response.anchor_mentions, matches)
+
+    def same_mention(key: BridgingLink, response: BridgingLink) -> bool:
+        # only links of _with_mention come here: both name an anchor mention
+        assert key.antecedent is not None and response.antecedent is not None
+        return matches(key.antecedent, response.antecedent)
     response_groups = list(_groups(response_links).values())
     mention_correct = entity_correct = 0
     for key_index, response_index in zip(alignment.key.tolist(), alignment.response.tolist(),
                                          strict=True):
         key_group, response_group = key_groups[key_index], response_groups[response_index]
         mention_correct += _maximum_matching(
-            _with_mention(key_group), _with_mention(response_group),
-            lambda k, r: matches(k.antecedent, r.antecedent))
+            _with_mention(key_group), _with_mention(response_group), same_mention)
         entity_correct += _maximum_matching(key_group, response_group, same_entity)
     found = len(alignment)
     key_with_mention = len(_with_mention(key_links))

@@ -84,7 +84,7 @@ class Annotation:
     code: str | None
 
 
-def annotations(side: Side, dominant: np.ndarray, typed: bool) -> list[Annotation]:
+def annotations_of(side: Side, dominant: np.ndarray, typed: bool) -> list[Annotation]:
     """Every mention of a multi-mention entity but its dominant one, as an annotation."""
     document = side.document
     result = []
@@ -139,8 +139,8 @@ def count_dominant(comparison: Comparison) -> np.ndarray:
 
     key, response = comparison.key, comparison.response
     key_annotations = {annotation.referent: annotation for annotation in
-                       annotations(key, dominant_mentions(key, key_types), typed)}
-    response_annotations = annotations(
+                       annotations_of(key, dominant_mentions(key, key_types), typed)}
+    response_annotations = annotations_of(
         response, dominant_mentions(response, response_types), typed)
     key_of = np.full(response.mention_count, -1, dtype=np.int64)
     key_of[comparison.alignment.response] = comparison.alignment.key

@@ -14,7 +14,7 @@ import csv
 import io
 from typing import Any
 
-from anascore.metrics.dominant import DominantScore
+from anascore.metrics.dominant import Averages, ClassScore, DominantScore
 from anascore.report.systems import SystemsReport
 from anascore.scores import MetricResult
 
@@ -26,7 +26,7 @@ COLUMNS = (
 )
 
 
-def _score_fields(score: MetricResult) -> dict[str, Any]:
+def _score_fields(score: MetricResult | Averages | ClassScore) -> dict[str, Any]:
     return {"recall": getattr(score, "recall", None),
             "precision": getattr(score, "precision", None), "f1": score.f1}
 
@@ -47,10 +47,10 @@ def render_csv(systems: SystemsReport, *, per_document: bool = False,
                         row[f"{name}_low"], row[f"{name}_high"] = bounds.low, bounds.high
             rows.append(row)
     for system, report in zip(systems.names, systems.reports, strict=True):
-        score = report.metrics.get("dominant")
-        if isinstance(score, DominantScore):  # its classes and averages, as 'dominant:CLASS'
-            parts = [(item.coreference_class, item) for item in score.classes] + [
-                ("micro", score.micro), ("macro", score.macro), ("scheme", score.scheme)]
+        dominant = report.metrics.get("dominant")
+        if isinstance(dominant, DominantScore):  # its classes and averages, as 'dominant:CLASS'
+            parts = [(item.coreference_class, item) for item in dominant.classes] + [
+                ("micro", dominant.micro), ("macro", dominant.macro), ("scheme", dominant.scheme)]
             rows += [{"section": "corpus", "system": system, "metric": f"dominant:{part}",
                       **_score_fields(values)} for part, values in parts]
     for result in systems.tests:

@@ -47,9 +47,11 @@ def render_text(report: Report, *, per_document: bool = False) -> str:
         lines.append(f"corpus ({len(report.document_names)} documents)")
     lines += _table(report.metrics)
     if "dominant" in report.metrics:
-        from anascore.metrics.dominant import class_table_text
+        from anascore.metrics.dominant import DominantScore, class_table_text
 
-        lines += ["", *class_table_text(report.metrics["dominant"])]
+        dominant = report.metrics["dominant"]
+        assert isinstance(dominant, DominantScore)
+        lines += ["", *class_table_text(dominant)]
     lines.append("")
     lines.append(f"mode: {describe_mode(report.options)}")
     lines.append(f"signature: {report.signature}")
