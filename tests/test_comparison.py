@@ -153,11 +153,47 @@ def test_csv_holds_every_number(files, capsys) -> None:
     assert all(row["signature"] == rows[0]["signature"] for row in rows)
 
 
+def test_csv_gives_each_level_of_bridging(tmp_path, capsys) -> None:
+    """The key's bridging anaphors: m8 (anchor mention m7 of entity 5) and m14 (anchors in
+    entities 6 and 11, mention m13). The response anchors m8 on m4, another mention of entity
+    5, and drops m14's bridging."""
+    key = Path(__file__).parent / "fixtures" / "ua" / "features.conllua"
+    lines = key.read_text(encoding="utf-8").split("\n")
+    for number, line in enumerate(lines):
+        columns = line.split("\t")
+        if len(columns) > 11 and "MarkableID=m8|" in columns[11]:
+            columns[11] = columns[11].replace("MentionAnchor=m7", "MentionAnchor=m4")
+        elif len(columns) > 11 and columns[11] != "_" and number in (51, 52):
+            columns[11] = "_"
+        lines[number] = "\t".join(columns)
+    response = tmp_path / "response.conllua"
+    response.write_text("\n".join(lines), encoding="utf-8")
+    out = run(capsys, str(key), str(response), "--keep-bridging", "--metrics", "muc",
+              "--output", "csv", "--per-document")
+    table = list(csv.DictReader(io.StringIO(out)))
+    rows = {row["metric"]: row for row in table if row["section"] == "corpus"}
+    expected = {
+        "bridging:anaphor_recognition": (1 / 2, 1 / 1),  # m8 found, m14 missed
+        "bridging:mention": (0 / 2, 0 / 1),              # m8→m4 is not m8→m7
+        "bridging:entity": (1 / 3, 1 / 1),               # m8→5 of m8→5, m14→6, m14→11
+        "bridging": (1 / 3, 1 / 1),                      # the entity level
+    }
+    for metric, (recall, precision) in expected.items():
+        assert (float(rows[metric]["recall"]), float(rows[metric]["precision"])) == (
+            pytest.approx((recall, precision))), metric
+    documents = {row["document"] for row in table if row["section"] == "document"}
+    for document in documents:  # every document has a row per level too
+        assert {row["metric"] for row in table if row["document"] == document} == {
+            "muc", *expected}
+
+
 def test_markdown_tables(files, capsys) -> None:
     out = run(capsys, files["key"], files["a"], files["b"], "--output", "markdown",
               "--metrics", "lea", "--per-document")
     assert "| System | LEA |" in out and "|:---|---:|" in out
     assert "| Document | LEA |" in out
+    assert ("\nMode: identity coreference (singletons, no split antecedents); exact mention "
+            "matching; anascore conventions\n") in out
     assert out.rstrip().endswith("`")
 
 
@@ -165,8 +201,11 @@ def test_latex_table_with_the_signature_as_a_footnote(files, capsys) -> None:
     out = run(capsys, files["key"], files["a"], files["b"], "--output", "latex",
               "--confidence", "200", "--paired-bs", "200")
     assert r"\begin{tabular}{lrrrrrrrr}" in out and r"\toprule" in out
-    assert r"\textsuperscript{a}\,anascore" in out and r"\caption{Scores (F1, \%)" in out
+    assert r"\caption{Scores (F1, \%)" in out
+    assert f". anascore {anascore.__version__} signature: " in out
     assert "|\\allowbreak{}seed:12345|" in out
+    assert (r"\textsuperscript{a}\,Mode: identity coreference (singletons, no split "
+            "antecedents); exact") in out
     assert escape("50% of A_1") == r"50\% of A\_1"
 
 

@@ -385,11 +385,11 @@ def _render(result: Report | SystemsReport, arguments: argparse.Namespace) -> st
     if arguments.output == "markdown":
         from anascore.report.markdown import render_markdown
 
-        return render_markdown(tables, result.signature)
+        return render_markdown(tables, result.signature, mode=describe_mode(result.options))
     if arguments.output == "latex":
         from anascore.report.latex import render_latex
 
-        return render_latex(tables, result.signature)
+        return render_latex(tables, result.signature, mode=describe_mode(result.options))
     from anascore.report.tables import render_text_tables
 
     return render_text_tables(tables, result.signature, mode=describe_mode(result.options))

@@ -2,7 +2,9 @@
 
 One row per (section, system, document, metric), where ``section`` is ``corpus`` (corpus
 scores, with their intervals when computed), ``document`` (per-document scores), or the name
-of a paired test (``paired-bs``, ``paired-ar``: one row per compared system and metric).
+of a paired test (``paired-bs``, ``paired-ar``: one row per compared system and metric). A
+metric of several parts has a row per part after its own: ``bridging:anaphor_recognition``,
+``bridging:mention``, ``bridging:entity``; ``dominant:CLASS`` and its averages.
 Scores and p-values are fractions, as in the JSON output; empty cells where a value does not
 apply. Every row carries the signature, so that a row taken out of the file still says how it
 was computed.
@@ -16,7 +18,7 @@ from typing import Any
 
 from anascore.metrics.dominant import Averages, ClassScore, DominantScore
 from anascore.report.systems import SystemsReport
-from anascore.scores import MetricResult
+from anascore.scores import BridgingScore, MetricResult, Score
 
 COLUMNS = (
     "section", "system", "document", "metric", "recall", "precision", "f1",
@@ -29,6 +31,15 @@ COLUMNS = (
 def _score_fields(score: MetricResult | Averages | ClassScore) -> dict[str, Any]:
     return {"recall": getattr(score, "recall", None),
             "precision": getattr(score, "precision", None), "f1": score.f1}
+
+
+def _parts(metric: str, score: MetricResult) -> list[tuple[str, Score]]:
+    """The levels of a bridging score as rows of their own, ``bridging:mention`` …; its own
+    row holds the entity level, the score CODI-CRAC ranks by."""
+    if not isinstance(score, BridgingScore):
+        return []
+    return [(f"{metric}:{part}", getattr(score, part))
+            for part in ("anaphor_recognition", "mention", "entity")]
 
 
 def render_csv(systems: SystemsReport, *, per_document: bool = False,
@@ -46,6 +57,8 @@ def render_csv(systems: SystemsReport, *, per_document: bool = False,
                     if bounds is not None:
                         row[f"{name}_low"], row[f"{name}_high"] = bounds.low, bounds.high
             rows.append(row)
+            rows += [{"section": "corpus", "system": system, "metric": part,
+                      **_score_fields(values)} for part, values in _parts(metric, score)]
     for system, report in zip(systems.names, systems.reports, strict=True):
         dominant = report.metrics.get("dominant")
         if isinstance(dominant, DominantScore):  # its classes and averages, as 'dominant:CLASS'
@@ -65,9 +78,9 @@ def render_csv(systems: SystemsReport, *, per_document: bool = False,
             scores = report.per_document()
             for document in report.document_order(sort_by):
                 for metric, score in scores[document].items():
-                    rows.append({"section": "document", "system": system,
-                                 "document": document, "metric": metric,
-                                 **_score_fields(score)})
+                    rows += [{"section": "document", "system": system, "document": document,
+                              "metric": name, **_score_fields(values)}
+                             for name, values in [(metric, score), *_parts(metric, score)]]
     output = io.StringIO()
     writer = csv.DictWriter(output, COLUMNS, lineterminator="\n")
     writer.writeheader()

@@ -144,12 +144,14 @@ def render_latex_table(table: Table, *, label: str, footnote: str = "") -> list[
     return lines
 
 
-def render_latex(tables: Sequence[Table], signature: str) -> str:
-    """Every table as a float; the first with the signature as its footnote."""
+def render_latex(tables: Sequence[Table], signature: str, *, mode: str | None = None) -> str:
+    """Every table as a float; the first with the mode of the run (when given) and the
+    signature as its footnote."""
     lines = [f"% anascore {__version__}: needs \\usepackage{{booktabs}} in the preamble."]
     for number, table in enumerate(tables):
         breakable = "|\\allowbreak{}".join(escape(part) for part in signature.split("|"))
-        footnote = (rf"anascore {escape(__version__)} signature: \texttt{{{breakable}}}"
+        scored = f"Mode: {escape(mode)}. " if mode else ""
+        footnote = (rf"{scored}anascore {escape(__version__)} signature: \texttt{{{breakable}}}"
                     if number == 0 else "")
         label = f"tab:anascore-{table.kind}" + (f"-{number}" if number else "")
         lines += render_latex_table(table, label=label, footnote=footnote)

@@ -23,11 +23,14 @@ def render_markdown_table(table: Table) -> list[str]:
     return lines
 
 
-def render_markdown(tables: Sequence[Table], signature: str) -> str:
-    """Every table, then the signature as inline code."""
+def render_markdown(tables: Sequence[Table], signature: str, *, mode: str | None = None) -> str:
+    """Every table, then the mode of the run (what was scored, how; when given) and the
+    signature as inline code."""
     lines: list[str] = []
     for table in tables:
         lines += render_markdown_table(table)
         lines.append("")
+    if mode:
+        lines += [f"Mode: {_escape(mode)}", ""]
     lines.append(f"Signature: `{signature}`")
     return "\n".join(lines) + "\n"
