@@ -3,6 +3,7 @@ bad usage gives 2. Never a traceback."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -123,6 +124,21 @@ def test_missing_path(capsys, tmp_path: Path) -> None:
 def test_directory(capsys, tmp_path: Path) -> None:
     assert_error(capsys, str(tmp_path), write(tmp_path, "r.conll", GOOD), str(tmp_path),
                  "is a directory")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_pipe(capsys, tmp_path: Path, jobs: str) -> None:
+    """A pipe (``<(zcat key.conll.gz)``) is refused before anything reads from it: a reader
+    opening it would wait for a writer, and the first bytes, once sniffed, would be gone."""
+    pipe = str(tmp_path / "pipe")
+    os.mkfifo(pipe)
+    response = write(tmp_path, "r.conll", GOOD)
+    for arguments in ([pipe, response], ["--format", "conll2012", response, pipe]):
+        status, out, err = run(capsys, "--jobs", jobs, *arguments)
+        assert status == 1 and out == ""
+        assert err == (f"anascore: error: {pipe}: is a pipe or a device, not a file; anascore "
+                       "reads each input more than once, so write it to a file first\n")
 
 
 def test_unknown_format(capsys, tmp_path: Path) -> None:

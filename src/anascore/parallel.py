@@ -93,6 +93,8 @@ def map_documents(key: str, responses: Sequence[str],
     ``advance(n)`` is told of documents done (for a progress bar); ``token_columns`` asks the
     reader for the part-of-speech and named-entity columns, as the serial reader is asked.
     """
+    if not all(os.path.isfile(path) for path in (key, *responses)):
+        return None  # a pipe cannot be scanned first and read again
     try:
         documents = _document_stretches(key, responses)
     except (_Unsuited, OSError):

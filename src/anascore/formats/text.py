@@ -1,7 +1,7 @@
 """Opening input files as text, with errors that name the file and line.
 
-Every reader goes through :func:`open_text`, so a missing path, a directory, an empty file,
-a binary file or bytes that are not UTF-8 give the same clear
+Every reader goes through :func:`open_text`, so a missing path, a directory, a pipe, an empty
+file, a binary file or bytes that are not UTF-8 give the same clear
 :class:`~anascore.errors.FormatError` whatever the format.
 """
 
@@ -23,6 +23,9 @@ def check_readable(path: str) -> bytes:
         raise FormatError("no such file", path=path)
     if os.path.isdir(path):
         raise FormatError("is a directory; expected a file", path=path)
+    if not os.path.isfile(path):
+        raise FormatError("is a pipe or a device, not a file; anascore reads each input more "
+                          "than once, so write it to a file first", path=path)
     try:
         with open(path, "rb") as stream:
             head = stream.read(_SNIFF_BYTES)
