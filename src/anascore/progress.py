@@ -47,6 +47,10 @@ class Progress:
             self._last_draw = now
             self._draw()
 
+    def reset(self) -> None:
+        """Start counting again (work that is redone from the beginning)."""
+        self.done = 0
+
     def line(self) -> str:
         """The text of the bar, e.g. ``bootstrap ██████░░░░ 600/1000``."""
         if self.total:

@@ -134,49 +134,62 @@ def score_files_many(key: PathLike, responses: Sequence[PathLike], options: Opti
 
     Documents are counted in several processes when ``options.jobs`` allows it and the files
     suit it (:mod:`anascore.parallel`), else in one, as :func:`pair_documents_many` pairs
-    them; the reports are the same either way.
+    them; either way each key document goes through :func:`count_key_document`, so the
+    reports are the same.
     """
     key = os.fspath(key)
     paths = [os.fspath(response) for response in responses]
-    warnings: list[list[str]] = [[] for _ in paths]
-    names: list[str] = []
-    records: list[list[dict[str, np.ndarray]]] = [[] for _ in paths]
-    set_alignments: list[list[dict[str, SetAlignmentDetails]]] = [[] for _ in paths]
+
+    def count(key_document: Document,
+              response_documents: Sequence[Document | None]) -> list[DocumentCounts]:
+        return count_key_document(key_document, response_documents, paths, options)
+
     with Progress("documents", enabled=None if progress else False) as bar:
-        counted = _count_in_processes(key, paths, options, bar.advance)
-        if counted is not None:
-            for name, per_response in counted:
-                names.append(name)
-                for index, (record, document_warnings, details) in enumerate(per_response):
-                    records[index].append(record)
-                    warnings[index].extend(document_warnings)
-                    set_alignments[index].append(details)
-        else:
-            bar.done = 0
-            for key_document, response_documents in pair_documents_many(key, paths, options,
-                                                                        warnings):
-                names.append(key_document.name)
-                for index, response_document in enumerate(response_documents):
-                    records[index].append(count_document(key_document, response_document,
-                                                         options, warnings[index],
-                                                         set_alignments[index]))
+        counted = _count_in_processes(key, paths, options, count, bar.advance)
+        if counted is None:
+            bar.reset()
+            counted = []
+            for key_document, response_documents in pair_documents_many(key, paths, options):
+                counted.append((key_document.name, count(key_document, response_documents)))
                 bar.advance()
-    return [Report.from_records(options, names, system_records, system_warnings, alignments)
-            for system_records, system_warnings, alignments
-            in zip(records, warnings, set_alignments, strict=True)]
+    names = [name for name, _ in counted]
+    reports = []
+    for index in range(len(paths)):
+        documents = [per_response[index] for _, per_response in counted]
+        reports.append(Report.from_records(
+            options, names, [record for record, _, _ in documents],
+            [warning for _, document_warnings, _ in documents for warning in document_warnings],
+            [details for _, _, details in documents]))
+    return reports
 
 
 #: One response document's counts by metric, warnings and alignments of accommodated sets.
 DocumentCounts = tuple[dict[str, np.ndarray], list[str], dict[str, SetAlignmentDetails]]
 
 
+def count_key_document(key_document: Document, response_documents: Sequence[Document | None],
+                       response_paths: Sequence[str], options: Options) -> list[DocumentCounts]:
+    """A key document against its document in each response (``None``: the response lacks
+    it): the pair checked (:func:`check_pair`), then counted (:func:`count_document`)."""
+    counted = []
+    for path, response_document in zip(response_paths, response_documents, strict=True):
+        warnings: list[str] = []
+        check_pair(key_document, response_document, path, warnings)
+        details: list[dict[str, SetAlignmentDetails]] = []
+        record = count_document(key_document, response_document, options, warnings, details)
+        counted.append((record, warnings, details[0]))
+    return counted
+
+
 def _count_in_processes(key: str, responses: Sequence[str], options: Options,
+                        count: Callable[[Document, tuple[Document | None, ...]],
+                                        list[DocumentCounts]],
                         advance: Callable[[int], None],
                         ) -> list[tuple[str, list[DocumentCounts]]] | None:
-    """Every key document's counts against each response, in key order, counted in several
-    processes (:mod:`anascore.parallel`); ``None`` when ``options.jobs`` asks for one
-    process, or the files are not CoNLL-2012 or not suited to it (the serial run then reads
-    them, and reports any problem)."""
+    """``count`` of every key document, in key order, in several processes
+    (:mod:`anascore.parallel`); ``None`` when ``options.jobs`` asks for one process, or the
+    files are not CoNLL-2012 or not suited to it (the serial run then reads them, and reports
+    any problem)."""
     paths = (key, *responses)
     try:
         processes = processes_for(options.jobs, paths)
@@ -186,20 +199,7 @@ def _count_in_processes(key: str, responses: Sequence[str], options: Options,
             return None
     except (AnascoreError, OSError):
         return None
-
-    def count_responses(key_document: Document,
-                        response_documents: Sequence[Document | None]) -> list[DocumentCounts]:
-        counted = []
-        for path, response_document in zip(responses, response_documents, strict=True):
-            document_warnings: list[str] = []
-            check_pair(key_document, response_document, path, document_warnings)
-            details: list[dict[str, SetAlignmentDetails]] = []
-            record = count_document(key_document, response_document, options,
-                                    document_warnings, details)
-            counted.append((record, document_warnings, details[0]))
-        return counted
-
-    return map_documents(key, responses, count_responses, processes,
+    return map_documents(key, responses, count, processes,
                          token_columns=options.needs_token_columns, advance=advance)
 
 
@@ -235,19 +235,15 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
 
 
 def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: Options,
-                        warnings: Sequence[list[str]],
                         ) -> Iterator[tuple[Document, tuple[Document | None, ...]]]:
     """Pair each key document with the document of the same name in every response.
 
     The key is read once, as a stream, and each response file is a stream of its own: when
     the files list documents in the key's order, memory holds one key document and one
     document per response; a response that lists them in another order holds its early
-    documents until their key document comes (:func:`pair_documents` for one response;
-    ``warnings[r]`` collects response ``r``'s warnings). A key document a response lacks is
-    scored against an empty response, with a warning, as the reference scorer does; a response
-    document the key lacks, a document named twice, and a token mismatch are errors. Documents
-    from CoNLL-U files must also have the same sentences and words
-    (:func:`anascore.formats.alignment.check_conllu`); their empty nodes may differ.
+    documents until their key document comes. A key document a response lacks is paired with
+    ``None``; a response document the key lacks and a document named twice are errors (the
+    pairs themselves are checked by :func:`check_pair`).
     """
     key_path = os.fspath(key)
     token_columns = options.needs_token_columns
@@ -260,12 +256,7 @@ def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: O
             raise DocumentMismatchError(f"document {name!r} appears twice in the key",
                                         path=key_path, line=key_document.line)
         seen.add(name)
-        paired = []
-        for stream, stream_warnings in zip(streams, warnings, strict=True):
-            response_document = stream.take(name, seen)
-            check_pair(key_document, response_document, stream.path, stream_warnings)
-            paired.append(response_document)
-        yield key_document, tuple(paired)
+        yield key_document, tuple(stream.take(name, seen) for stream in streams)
     for stream in streams:
         stream.finish(key_path, seen)
 
@@ -317,8 +308,11 @@ class _ResponseStream:
 
 def check_pair(key: Document, response: Document | None, response_path: str,
                warnings: list[str]) -> None:
-    """Check a key document against its response document (``None``: the response file
-    lacks it, a warning): the same tokens, and for CoNLL-U the same sentences and words."""
+    """Check a key document against its response document: ``None`` (the response file
+    lacks it) is scored as an empty response, with a warning, as the reference scorer does;
+    the same tokens are needed (a different count is an error, different words a warning),
+    and for CoNLL-U the same sentences and words
+    (:func:`anascore.formats.alignment.check_conllu`; their empty nodes may differ)."""
     if response is None:
         warnings.append(f"{response_path}: document {key.name!r} of the key is missing from "
                         "the response; scored as an empty response")
