@@ -22,6 +22,7 @@ use after a fork), and only from a single-threaded process.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import os
 import pickle
@@ -35,7 +36,7 @@ from functools import partial
 from io import StringIO
 from typing import BinaryIO, TypeVar
 
-from anascore.formats.conll2012 import read_lines
+from anascore.formats.conll2012 import begun_document, read_lines
 from anascore.model import Document
 
 #: With ``jobs=0``: a process for every this many bytes of key and response together (below
@@ -46,8 +47,6 @@ AUTO_MAX_PROCESSES = 8
 _SCAN_BLOCK = 4 << 20
 _BEGIN_WORDS = b"begin document"
 _BEGIN_PREFIX = re.compile(rb"[ \t\f\v]*#[ \t\f\v]*")
-_BEGIN_LINE = re.compile(r"#\s*begin document\b\s*(.*)$")
-_UTF8_BOM = b"\xef\xbb\xbf"
 
 Result = TypeVar("Result")
 
@@ -161,12 +160,11 @@ def _stretches(path: str) -> list[Stretch]:
     ``#begin document`` lines a block at a time; what precedes the first must be blank."""
     begins: list[tuple[str, int, int]] = []
     with open(path, "rb") as stream:
-        head = stream.read(len(_UTF8_BOM))
-        offset = len(head) if head == _UTF8_BOM else 0
-        stream.seek(offset)
+        start = len(codecs.BOM_UTF8) if stream.read(3) == codecs.BOM_UTF8 else 0
+        stream.seek(start)
         line = 1
+        offset = size = start
         pending = b""
-        size = offset
         for block in iter(lambda: stream.read(_SCAN_BLOCK), b""):
             size += len(block)
             data = pending + block if pending else block
@@ -175,15 +173,14 @@ def _stretches(path: str) -> list[Stretch]:
             offset += complete
             pending = data[complete:]
         _scan(pending, len(pending), offset, line, begins)
-    if not begins:
-        raise _Unsuited("no document")
-    ends = [start for _, start, _ in begins[1:]] + [size]
-    first = begins[0][1]
-    with open(path, "rb") as stream:
-        if stream.read(first).removeprefix(_UTF8_BOM).strip():
+        if not begins:
+            raise _Unsuited("no document")
+        stream.seek(start)
+        if stream.read(begins[0][1] - start).strip():
             raise _Unsuited("text before the first document")
-    return [Stretch(name, start, end, line)
-            for (name, start, line), end in zip(begins, ends, strict=True)]
+    ends = [begin for _, begin, _ in begins[1:]] + [size]
+    return [Stretch(name, begin, end, line)
+            for (name, begin, line), end in zip(begins, ends, strict=True)]
 
 
 def _scan(data: bytes, end: int, offset: int, line: int,
@@ -200,13 +197,13 @@ def _scan(data: bytes, end: int, offset: int, line: int,
         line_end = data.find(b"\n", position, end)
         line_end = end if line_end < 0 else line_end
         if _BEGIN_PREFIX.fullmatch(data, line_start, position):
-            text = data[line_start:line_end].decode("utf-8", errors="replace").strip()
-            begin = _BEGIN_LINE.match(text)
-            if begin is None:
+            name = begun_document(
+                data[line_start:line_end].decode("utf-8", errors="replace").strip())
+            if name is None:
                 raise _Unsuited("an unusual '#begin document' line")
             line += data.count(b"\n", counted_to, line_start)
             counted_to = line_start
-            begins.append((begin.group(1).strip(), offset + line_start, line))
+            begins.append((name, offset + line_start, line))
         position = data.find(_BEGIN_WORDS, line_end, end)
     return line + data.count(b"\n", counted_to, end)
 

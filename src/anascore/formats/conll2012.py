@@ -79,16 +79,23 @@ def read_lines(lines: Iterator[tuple[int, str]], path: str, *,
         line = raw.strip()
         if not line:
             continue
-        begin = _BEGIN.match(line) if line[0] == "#" else None
-        if begin is None:
+        name = begun_document(line)
+        if name is None:
             if line[0] == "#" and not _END.match(line):
                 continue
             expected = ("'#end document' without '#begin document'" if line[0] == "#"
                         else "token line outside a document; expected '#begin document "
                              "NAME'")
             raise FormatError(expected, path=path, line=line_number)
-        yield _read_document(begin.group(1).strip(), line_number, lines, path, tagged_width,
-                             cells)
+        yield _read_document(name, line_number, lines, path, tagged_width, cells)
+
+
+def begun_document(line: str) -> str | None:
+    """The name of the document a (stripped) line begins, ``None`` for any other line."""
+    if not line.startswith("#"):
+        return None
+    begin = _BEGIN.match(line)
+    return None if begin is None else begin.group(1).strip()
 
 
 def _last_line_number(path: str) -> int | None:
@@ -129,7 +136,7 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
                         {"pos": tuple(part_of_speech), "ner": tuple(named_entities)}
                         if words and len(part_of_speech) == len(words) else {}),
                 )
-            if _BEGIN.match(line):
+            if begun_document(line) is not None:
                 raise FormatError(
                     f"'#begin document' inside document {name!r} (begun at line "
                     f"{begin_line}); expected '#end document' first",
