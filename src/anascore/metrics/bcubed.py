@@ -30,9 +30,7 @@ from anascore.metrics.base import (
 )
 from anascore.metrics.split_antecedents import (
     SetAlignment,
-    SetMetric,
-    prf_deltas,
-    prf_weight,
+    recall_side_sets,
     split_antecedent_counts,
     table_with_sets,
 )
@@ -48,11 +46,7 @@ def count_bcubed(comparison: Comparison) -> np.ndarray:
     return recall_precision(_bcubed_recall, comparison)
 
 
-def _bcubed_of_sets(table: Contingency) -> np.ndarray:
-    return recall_precision(_bcubed_recall, Comparison.from_table(table))
-
-
-BCUBED_SETS = SetMetric(_bcubed_of_sets, prf_weight, prf_deltas)
+BCUBED_SETS = recall_side_sets(_bcubed_recall)
 
 
 def _bcubed_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...]) -> np.ndarray:

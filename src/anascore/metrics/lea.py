@@ -36,10 +36,8 @@ from anascore.metrics.base import (
 )
 from anascore.metrics.split_antecedents import (
     SetAlignment,
-    SetMetric,
     common_mentions,
-    prf_deltas,
-    prf_weight,
+    recall_side_sets,
     set_sizes,
     split_antecedent_counts,
 )
@@ -67,11 +65,7 @@ def count_lea(comparison: Comparison) -> np.ndarray:
     return recall_precision(_lea_recall, comparison)
 
 
-def _lea_of_sets(table: Contingency) -> np.ndarray:
-    return recall_precision(_lea_recall, Comparison.from_table(table))
-
-
-LEA_SETS = SetMetric(_lea_of_sets, prf_weight, prf_deltas)
+LEA_SETS = recall_side_sets(_lea_recall)
 
 
 def _lea_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...]) -> np.ndarray:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -43,6 +44,7 @@ import numpy as np
 from anascore.contingency import Comparison, Contingency
 from anascore.matching import MATCHERS
 from anascore.metrics.assignment import SMALL_COMPONENT, kuhn_munkres
+from anascore.metrics.base import recall_precision
 from anascore.selection import Side
 from anascore.split_antecedents import AccommodatedSets
 
@@ -449,6 +451,18 @@ def table_with_sets(comparison: Comparison, alignment: SetAlignment, delta: str)
     cells, inverse = np.unique(rows * width + columns, return_inverse=True)
     counts = np.bincount(inverse.ravel(), weights=values, minlength=len(cells))
     return Contingency(key_sizes, response_sizes, cells // width, cells % width, counts)
+
+
+def recall_side_sets(recall_side: Callable[[Contingency], tuple[float, float]]) -> SetMetric:
+    """The :class:`SetMetric` of a metric whose precision is its recall with key and response
+    exchanged (B³, LEA): its counts between the element entities of two sets, weighted by
+    their F1, with that recall and precision as the δ terms."""
+    return SetMetric(partial(_recall_precision_of_table, recall_side), prf_weight, prf_deltas)
+
+
+def _recall_precision_of_table(recall_side: Callable[[Contingency], tuple[float, float]],
+                               table: Contingency) -> np.ndarray:
+    return recall_precision(recall_side, Comparison.from_table(table))
 
 
 def prf_deltas(counts: np.ndarray) -> np.ndarray:

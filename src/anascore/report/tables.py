@@ -162,14 +162,7 @@ def scores_table(systems: SystemsReport, *, full: bool = False,
                 if with_intervals else "")
         return Table(f"Scores of {systems.names[0]} ({len(systems.document_names)} documents)",
                      tuple(columns), tuple(rows), note)
-    columns = [Column("System", numeric=False)]
-    for name in metrics:
-        title = metric_title(name)
-        if full:
-            columns += [Column("R", group=title), Column("P", group=title),
-                        Column("F1", group=title)]
-        else:
-            columns.append(Column(title))
+    columns = [Column("System", numeric=False), *_metric_columns(metrics, full)]
     marks = _significance_marks(systems)
     rows = []
     for system, report in zip(systems.names, systems.reports, strict=True):
@@ -261,19 +254,20 @@ def test_tables(systems: SystemsReport) -> list[Table]:
     return tables
 
 
+def _metric_columns(metrics: Sequence[str], full: bool) -> list[Column]:
+    """A column per metric (its F1), or with ``full`` three under its title: R, P and F1."""
+    if not full:
+        return [Column(metric_title(name)) for name in metrics]
+    return [Column(part, group=metric_title(name)) for name in metrics
+            for part in ("R", "P", "F1")]
+
+
 def document_tables(systems: SystemsReport, *, full: bool = False,
                     sort_by: str | None = None) -> list[Table]:
     """A table per system: a row per document (worst first when ``sort_by`` names a
     metric), a column per metric."""
     metrics = systems.options.reported_metrics
-    columns = [Column("Document", numeric=False)]
-    for name in metrics:
-        title = metric_title(name)
-        if full:
-            columns += [Column("R", group=title), Column("P", group=title),
-                        Column("F1", group=title)]
-        else:
-            columns.append(Column(title))
+    columns = [Column("Document", numeric=False), *_metric_columns(metrics, full)]
     tables = []
     for system, report in zip(systems.names, systems.reports, strict=True):
         scores = report.per_document()
