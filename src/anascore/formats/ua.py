@@ -77,6 +77,20 @@ _NEWDOC_ID = re.compile(r"\s*id\s*=\s*(.*?)\s*$")
 _GLOBAL_COLUMNS = re.compile(r"#\s*global\.columns\s*=\s*(.*)$")
 _SENT_ID = re.compile(r"#\s*sent_id\s*=\s*(.*)$")
 _BRACKET = re.compile(r"\(([^()@]*)(\))?|([^()@]*)\)|@")
+
+
+def _brackets(cell: str, column: str, expected: str, path: str,
+              line: int) -> Iterator[tuple[str | None, str | None, str | None]]:
+    """The brackets of a cell of a markable column, left to right: (the attributes of an
+    opening bracket, ``")"`` if it closes at once, the identifier of a closing bracket)."""
+    position = 0
+    while position < len(cell):
+        bracket = _BRACKET.match(cell, position)
+        if bracket is None or bracket.end() == position:
+            raise FormatError(f"unknown {column} annotation {cell!r}; expected {expected}",
+                              path=path, line=line)
+        yield bracket.group(1), bracket.group(2), bracket.group(3)
+        position = bracket.end()
 _TOKEN_ID = re.compile(r"\d+(?:\.\d+)?$")
 _RANGE_ID = re.compile(r"\d+-\d+$")
 _EMPTY = frozenset({"_", ""})
@@ -138,22 +152,16 @@ class _Layer:
     anonymous: int = 0
 
     def read_cell(self, cell: str, token: int, sentence: int, path: str, line: int) -> None:
-        position = 0
-        while position < len(cell):
-            bracket = _BRACKET.match(cell, position)
-            if bracket is None or bracket.end() == position:
-                raise FormatError(
-                    f"unknown {self.column} annotation {cell!r}; expected '_' or brackets "
-                    "such as '(EntityID=1|MarkableID=m1', ')', '(EntityID=1|MarkableID=m1)'",
-                    path=path, line=line)
-            opening, closes_at_once, closing = bracket.groups()
+        expected = ("'_' or brackets such as '(EntityID=1|MarkableID=m1', ')', "
+                    "'(EntityID=1|MarkableID=m1)'")
+        for opening, closes_at_once, closing in _brackets(cell, self.column, expected, path,
+                                                          line):
             if opening is not None:
                 markable = self._open(opening, token, sentence, path, line)
                 if closes_at_once:
                     self._close(markable.markable_id, token, path, line)
             elif closing is not None:
                 self._close(closing, token, path, line)
-            position = bracket.end()
 
     def _open(self, text: str, token: int, sentence: int, path: str, line: int) -> _Markable:
         attributes = parse_attributes(text, path, line, self.column)
@@ -304,15 +312,9 @@ class _DocumentReader:
         if cell[0] not in "()":
             self.bridging.append((line, cell))
             return
-        position = 0
-        while position < len(cell):
-            bracket = _BRACKET.match(cell, position)
-            if bracket is None or bracket.end() == position:
-                raise FormatError(
-                    f"unknown BRIDGING annotation {cell!r}; expected '_' or "
-                    "'(MarkableID=…|Rel=…|MentionAnchor=…|EntityAnchor=…' and ')'",
-                    path=self.path, line=line)
-            opening, closes_at_once, closing = bracket.groups()
+        expected = "'_' or '(MarkableID=…|Rel=…|MentionAnchor=…|EntityAnchor=…' and ')'"
+        for opening, closes_at_once, closing in _brackets(cell, "BRIDGING", expected,
+                                                          self.path, line):
             if opening is not None:
                 self.bridging.append((line, opening))
                 if not closes_at_once:
@@ -322,7 +324,6 @@ class _DocumentReader:
                     raise FormatError("closing bracket ')' without an open BRIDGING annotation",
                                       path=self.path, line=line)
                 self.bridging_open.pop()
-            position = bracket.end()
 
     def document(self) -> Document:
         self.identity.check_closed(self.name, self.path)
