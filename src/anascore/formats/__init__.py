@@ -30,24 +30,25 @@ FORMAT_MODULES: dict[str, str] = {
 TOKEN_COLUMN_READERS: frozenset[str] = frozenset({"conll2012", "corefud", "ua"})
 
 
-def reader(format: str) -> Reader:
-    """``read_FORMAT`` of a format's module."""
-    return _function(format, "read")
+def reader(format: str, *, path: str | None = None) -> Reader:
+    """``read_FORMAT`` of a format's module (``path``: the file, named by the error for an
+    unknown format)."""
+    return _function(format, "read", path)
 
 
 def writer(format: str) -> Writer:
     """``write_FORMAT`` of a format's module (every reader has a writer, ``anascore
     convert``)."""
-    return _function(format, "write")
+    return _function(format, "write", None)
 
 
-def _function(format: str, verb: str) -> Any:
+def _function(format: str, verb: str, path: str | None) -> Any:
     try:
         module = FORMAT_MODULES[format]
     except KeyError:
         raise FormatError(
-            f"unknown format {format!r}; expected one of auto, {', '.join(FORMAT_MODULES)}"
-        ) from None
+            f"unknown format {format!r}; expected one of auto, {', '.join(FORMAT_MODULES)}",
+            path=path) from None
     return getattr(import_module(module), f"{verb}_{format}")
 
 
@@ -103,12 +104,9 @@ def read_documents(path: str | os.PathLike[str], format: str = "auto", *,
     path = os.fspath(path)
     if format == "auto":
         format = detect_format(path)
+    read = reader(format, path=path)
     if format == "jsonlines":
-        return reader(format)(path, exclusive_ends=exclusive_ends, role=role)
-    if format not in FORMAT_MODULES:
-        raise FormatError(
-            f"unknown format {format!r}; expected one of auto, {', '.join(FORMAT_MODULES)}",
-            path=path)
+        return read(path, exclusive_ends=exclusive_ends, role=role)
     if token_columns and format in TOKEN_COLUMN_READERS:
-        return reader(format)(path, token_columns=True)
-    return reader(format)(path)
+        return read(path, token_columns=True)
+    return read(path)

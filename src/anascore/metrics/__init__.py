@@ -14,7 +14,7 @@ import numpy as np
 
 from anascore.metrics.base import PRF_FIELDS, Metric
 from anascore.metrics.compat_ua import score_blanc_ua, score_blanc_ua_batch
-from anascore.options import ENTITY_LAYERS, Options
+from anascore.options import DERIVED_METRICS, ENTITY_LAYERS, IDENTITY_METRICS, Options
 from anascore.scores import MetricResult, ScoreArrays
 
 #: Where each metric counted from a document is defined: its module and the name of its
@@ -37,8 +37,10 @@ METRIC_LOCATIONS: dict[str, tuple[str, str]] = {
     "non_referring": ("anascore.metrics.non_referring", "NON_REFERRING"),
     "bridging": ("anascore.metrics.bridging", "BRIDGING"),
 }
-#: The identity metrics counted again on every other layer of entities, as ``LAYER.METRIC``.
-LAYER_METRICS: tuple[str, ...] = ("mentions", "muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
+#: The identity metrics counted again on every other layer of entities, as ``LAYER.METRIC``
+#: (``conll`` is derived from three of them).
+LAYER_METRICS: tuple[str, ...] = tuple(name for name in IDENTITY_METRICS
+                                       if name not in DERIVED_METRICS)
 
 
 class MetricRegistry(Mapping[str, Metric]):
