@@ -147,7 +147,7 @@ class Options:
         The number of classes of the annotation scheme (scheme-coverage averages);
         ``None``: as many as ``coreference_classes``.
     jobs
-        Processes that read and count the documents of a CoNLL-2012 key and response
+        Processes that read and count the documents of a CoNLL-2012 key and its responses
         (:mod:`anascore.parallel`): ``1`` (default) this process alone; ``0`` as many as the
         files' size gains from, up to one per usable CPU (the command line's default). Never
         changes a number, so the signature leaves it out.
@@ -225,8 +225,8 @@ class Options:
                 raise OptionsError(f"{name} must be a whole number of resamples (0: none), "
                                    f"not {value!r}")
         if isinstance(self.jobs, bool) or not isinstance(self.jobs, int) or self.jobs < 0:
-            raise OptionsError(f"jobs must be a whole number of processes (0: one per CPU), "
-                               f"not {self.jobs!r}")
+            raise OptionsError(f"jobs must be a whole number of processes (0: as many as "
+                               f"the files gain from), not {self.jobs!r}")
         if not 0 < self.confidence_level < 1:
             raise OptionsError(f"confidence_level must lie strictly between 0 and 1, "
                                f"not {self.confidence_level!r}")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import fields
 from typing import Any
 
 from anascore.metrics.dominant import Averages, ClassScore, DominantScore
@@ -38,8 +39,7 @@ def _parts(metric: str, score: MetricResult) -> list[tuple[str, Score]]:
     row holds the entity level, the score CODI-CRAC ranks by."""
     if not isinstance(score, BridgingScore):
         return []
-    return [(f"{metric}:{part}", getattr(score, part))
-            for part in ("anaphor_recognition", "mention", "entity")]
+    return [(f"{metric}:{part.name}", getattr(score, part.name)) for part in fields(score)]
 
 
 def render_csv(systems: SystemsReport, *, per_document: bool = False,
