@@ -15,7 +15,7 @@ from typing import Any
 from anascore.metrics import REGISTRY
 from anascore.metrics.dominant import DominantScore
 from anascore.report.systems import SystemsReport
-from anascore.scores import AverageScore, BridgingScore, MetricResult
+from anascore.scores import AverageScore, BridgingScore, MetricResult, is_applicable
 from anascore.stats.bootstrap import Interval
 from anascore.stats.significance import APPROXIMATE_RANDOMIZATION, PAIRED_BOOTSTRAP
 
@@ -31,6 +31,8 @@ TEST_TITLES = {
 }
 #: The mark of a score significantly different from the baseline's.
 SIGNIFICANT = "*"
+#: How tables show a value that is not applicable (0/0; a test on too few documents).
+NOT_APPLICABLE = "n/a"
 
 
 def metric_title(name: str) -> str:
@@ -342,17 +344,33 @@ def format_cell(cell: Cell) -> str:
     if isinstance(cell, str):
         return cell
     if isinstance(cell, Percent):
+        if not is_applicable(cell.value):
+            return NOT_APPLICABLE
         text = f"{cell.value * 100:.2f}{cell.mark}"
         if cell.interval is not None:
-            text += f" [{cell.interval.low * 100:.2f}, {cell.interval.high * 100:.2f}]"
+            text += f" [{_percent(cell.interval.low)}, {_percent(cell.interval.high)}]"
         return text
     if isinstance(cell, Signed):
+        if not is_applicable(cell.value):
+            return NOT_APPLICABLE
         if cell.interval is not None:
-            return f"[{cell.interval.low * 100:+.2f}, {cell.interval.high * 100:+.2f}]"
-        return f"{cell.value * 100:+.2f}"
+            return f"[{_signed(cell.interval.low)}, {_signed(cell.interval.high)}]"
+        return _signed(cell.value)
     if isinstance(cell, Range):
+        if not is_applicable(cell.interval.low):
+            return NOT_APPLICABLE
         return f"{cell.interval.low * 100:.2f}–{cell.interval.high * 100:.2f}"
+    if not is_applicable(cell.value):
+        return NOT_APPLICABLE
     return f"{cell.value:.4f}{cell.mark}"
+
+
+def _percent(value: float) -> str:
+    return NOT_APPLICABLE if not is_applicable(value) else f"{value * 100:.2f}"
+
+
+def _signed(value: float) -> str:
+    return NOT_APPLICABLE if not is_applicable(value) else f"{value * 100:+.2f}"
 
 
 def render_text_table(table: Table) -> list[str]:
