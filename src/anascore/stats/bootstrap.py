@@ -230,8 +230,9 @@ def interval_reason(documents: int, contributing: int, resamples: int,
     interval, or only one document with anything for this metric."""
     reason = interval_not_applicable(documents, resamples, level)
     if reason is None and contributing < 2:
-        reason = (f"{'no document has' if contributing == 0 else 'only one document has'} "
-                  "anything for this metric: every resample scores as that document does")
+        reason = ("no document has anything for this metric" if contributing == 0 else
+                  "only one document has anything for this metric: every resample scores as "
+                  "that document does")
     return reason
 
 
