@@ -43,7 +43,7 @@ def _score_fields(score: MetricResult | Averages | ClassScore) -> dict[str, Any]
 
 def _value(value: float | None) -> float | None:
     """A value, or ``None`` (an empty cell) where it is not applicable."""
-    return value if is_applicable(value) else None
+    return value if value is not None and is_applicable(value) else None
 
 
 def _parts(metric: str, score: MetricResult) -> list[tuple[str, Score]]:
@@ -81,11 +81,12 @@ def render_csv(systems: SystemsReport, *, per_document: bool = False,
                       **_score_fields(values)} for part, values in parts]
     for result in systems.tests:
         rows.append({"section": result.test, "system": result.system, "metric": result.metric,
-                     "f1": result.system_f1, "baseline": result.baseline,
-                     "delta": result.delta, "delta_low": result.delta_low,
-                     "delta_high": result.delta_high, "win_rate": result.win_rate,
-                     "p_value": result.p_value, "p_adjusted": result.p_adjusted,
-                     "trials": result.trials})
+                     "f1": _value(result.system_f1), "baseline": result.baseline,
+                     "delta": _value(result.delta), "delta_low": _value(result.delta_low),
+                     "delta_high": _value(result.delta_high),
+                     "win_rate": _value(result.win_rate), "p_value": _value(result.p_value),
+                     "p_adjusted": _value(result.p_adjusted), "trials": result.trials,
+                     "note": result.note})
     if per_document or sort_by is not None:
         for system, report in zip(systems.names, systems.reports, strict=True):
             scores = report.per_document()

@@ -407,7 +407,8 @@ def format_cell(cell: Cell) -> str:
             return NOT_APPLICABLE
         text = f"{cell.value * 100:.2f}{cell.mark}"
         if cell.interval is not None:
-            text += f" [{_percent(cell.interval.low)}, {_percent(cell.interval.high)}]"
+            text += (f" [{NOT_APPLICABLE}]" if not is_applicable(cell.interval.low) else
+                     f" [{_percent(cell.interval.low)}, {_percent(cell.interval.high)}]")
         return text
     if isinstance(cell, Signed):
         if not is_applicable(cell.value):

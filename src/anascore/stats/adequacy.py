@@ -15,8 +15,8 @@ threshold. In short:
   ``level`` interval then covers ``P(|T_{n−1}| < z · sqrt((n − 1) / n))``
   (:func:`ideal_coverage`; Hesterberg 2015, *What teachers should know about the bootstrap*,
   §3 "narrowness bias"). We warn when that best case misses more than 1.5 times as often as
-  the level promises (:func:`too_few_documents`: fewer than 20 documents at 95%, 11 at 90%,
-  40 at 99%); the paired bootstrap test rejects too often in the same way.
+  the level promises (:func:`too_few_documents`: fewer than 18 documents at 95%, 11 at 90%,
+  41 at 99%); the paired bootstrap test rejects too often in the same way.
 * Smallest attainable p: the paired bootstrap cannot go below ``1 / (1 + B)`` (B resamples);
   approximate randomization, on ``k`` documents where the two systems differ, cannot go below
   ``2 / 2^k`` — swapping none or all of them gives the observed |δ| — which its Monte-Carlo
@@ -49,7 +49,7 @@ MISS_RATE_TOLERANCE = 1.5
 #: More resamples than this change no printed digit (the Monte-Carlo error of p is < 1e-4).
 MAX_RESAMPLES = 10_000_000
 #: The most memory the resampled scores of one run may take (they are kept for percentiles).
-KEPT_BYTES = 200 * 2**20
+KEPT_BYTES = 100 * 2**20
 
 
 def ideal_coverage(documents: int, level: float) -> float:
@@ -153,5 +153,5 @@ def check_resamples(resamples: int, what: str, kept_per_resample: int) -> None:
               f"{needed / 2**30:.1f} GiB" if fit < MAX_RESAMPLES
               else "more change no printed digit")
     raise OptionsError(
-        f"{what} {resamples}: too many ({reason}); at most {limit} here. 10000 already "
+        f"{what} {resamples}: too many resamples ({reason}); at most {limit} here. 10000 already "
         "estimate a 95% interval's ends and a p-value near 0.05 to within about 0.002")

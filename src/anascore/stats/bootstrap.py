@@ -154,14 +154,15 @@ def split_scores(totals: np.ndarray, layout: Sequence[Mapping[str, slice]],
 
 def bootstrap_scores(count_sets: Sequence[Mapping[str, np.ndarray]], names: Sequence[str], *,
                      resamples: int, seed: int = DEFAULT_SEED, progress: bool = False,
-                     options: Options | None = None) -> list[dict[str, ScoreArrays]]:
+                     options: Options | None = None,
+                     what: str = "--confidence (confidence=)") -> list[dict[str, ScoreArrays]]:
     """The scores of ``resamples`` bootstrap resamples of the documents, for every system.
 
     ``count_sets[s][metric]`` is system ``s``'s documents × fields matrix (every system scored
     on the same documents, in the same order); all systems share each resample's weights.
     Returns, per system and reported metric, arrays of ``resamples`` values.
     """
-    check_resamples(resamples, "resamples", 3 * len(names) * len(count_sets))
+    check_resamples(resamples, what, 3 * len(names) * len(count_sets))
     metrics = counted_metrics(names)
     matrix, layout = stack(count_sets, metrics)
     documents = matrix.shape[0]

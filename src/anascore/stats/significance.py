@@ -95,6 +95,13 @@ class PairedResult:
     the baseline. The paired bootstrap also gives ``win_rate`` (the share of resamples where
     the system scores higher, Koehn 2004) and the interval ``delta_low``–``delta_high`` of
     the difference at ``level``.
+
+    ``smallest_p`` is the smallest p-value the test could give here
+    (:mod:`anascore.stats.adequacy`); ``documents`` the documents it rests on (the bootstrap:
+    all of them; randomization: those where the two systems' counts of the metric differ,
+    the only ones a swap moves). ``note`` says why the test is not applicable (then
+    ``p_value`` and ``p_adjusted`` are ``NaN``; ``applicable`` is false), or that it cannot
+    reject at α = 1 − level, or rests on too few documents or resamples.
     """
 
     test: str
@@ -181,7 +188,7 @@ def paired_bootstrap(count_sets: Sequence[Mapping[str, np.ndarray]], names: Sequ
     result per metric.
     """
     compared = len(count_sets) - 1
-    check_resamples(resamples, "--paired-bs", max(compared * len(names), 1))
+    check_resamples(resamples, "--paired-bs (paired_bs=)", max(compared * len(names), 1))
     observed = [observed_f1(counts, names, options) for counts in count_sets]
     metrics = counted_metrics(names)
     matrix, layout = stack(count_sets, metrics)
@@ -243,7 +250,7 @@ def _reason(baseline: Mapping[str, np.ndarray], system: Mapping[str, np.ndarray]
     if reason is not None:
         return reason
     if not (is_applicable(baseline_f1) and is_applicable(system_f1)):
-        return "the score is not applicable (0/0) for the baseline or the system"
+        return "no score to compare (0/0 for the baseline or the system)"
     counting = max(metric_documents(baseline, name), metric_documents(system, name))
     if counting < 2:
         return ("only one document has anything for this metric: every resample scores as "
@@ -285,7 +292,7 @@ def approximate_randomization(count_sets: Sequence[Mapping[str, np.ndarray]],
     chunk size whatever ``trials`` is. Returns, for each compared system (in order), its
     result per metric.
     """
-    check_resamples(trials, "--paired-ar", 0)
+    check_resamples(trials, "--paired-ar (paired_ar=)", 0)
     metrics = counted_metrics(names)
     baseline_matrix, _ = stack(count_sets[:1], metrics)
     observed = [observed_f1(counts, names, options) for counts in count_sets]
