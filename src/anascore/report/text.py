@@ -59,6 +59,7 @@ def render_text(report: Report, *, per_document: bool = False) -> str:
         for name, scores in report.per_document().items():
             lines.append(f"document {name}")
             lines += _table(scores)
+            lines += not_applicable_notes(scores)
             lines.append("")
         lines.append(f"corpus ({len(report.document_names)} documents)")
     lines += _table(report.metrics)
