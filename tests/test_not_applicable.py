@@ -138,7 +138,7 @@ def test_text_shows_n_a_and_why(capsys) -> None:
     lines = out.splitlines()
     assert [line.split() for line in lines if line.startswith("Bridging mention ")] == [
         ["Bridging", "mention", "n/a", "n/a", "n/a"]]
-    assert f"Bridging mention: n/a where {BOTH_NOT_APPLICABLE}" in lines
+    assert f"Bridging mention: n/a — {BOTH_NOT_APPLICABLE}" in lines
     per_document, _ = run(capsys, str(TWO_DOCUMENTS), str(TWO_DOCUMENTS), "--metrics", "zero",
                           "--per-document")
     assert "Zeros            n/a        n/a      n/a" in per_document

@@ -40,7 +40,7 @@ def not_applicable_notes(scores: dict[str, MetricResult]) -> list[str]:
         for title, part in _rows(name, score):
             reason = getattr(part, "reason", None)
             if reason is not None:
-                notes.append(f"{title}: n/a where {reason}")
+                notes.append(f"{title}: n/a — {reason}")
     return notes
 
 
