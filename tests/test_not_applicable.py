@@ -14,6 +14,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import anascore
 from anascore.cli import main
@@ -242,3 +244,31 @@ def test_gum_scored_against_itself(tmp_path: Path) -> None:
     assert not bridging.mention.applicable and bridging.entity.f1 == 1.0
     systems = SystemsReport(("a",), (report,))
     assert systems.reports[0].metrics["muc"].f1 == 1.0
+
+
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.integers(0, 5),
+                          st.integers(0, 5)), min_size=1, max_size=8))
+def test_n_a_exactly_where_a_denominator_is_zero(rows) -> None:
+    """Counts whose numerators are matches (at most their denominators, and both 0 when
+    either denominator is 0): recall is n/a iff its denominator is 0, precision likewise, F1
+    iff both are; else F1 is the harmonic mean (0 when one side is n/a); the batch gives the
+    same digits."""
+    counts = []
+    for found, key, proposed, extra in rows:
+        key_total, response_total = key, proposed
+        matched = 0 if not key_total or not response_total else min(found, key_total,
+                                                                      response_total)
+        counts.append([matched, key_total, matched, response_total + extra * bool(matched)])
+    matrix = np.array(counts, dtype=np.float64)
+    arrays = prf_arrays(matrix, empty="n/a")
+    for row, (recall_num, recall_den, precision_num, precision_den) in enumerate(counts):
+        score = Score.from_counts(recall_num, recall_den, precision_num, precision_den,
+                                  empty="n/a")
+        assert math.isnan(score.recall) == (recall_den == 0)
+        assert math.isnan(score.precision) == (precision_den == 0)
+        assert (not score.applicable) == (recall_den == 0 and precision_den == 0)
+        if score.applicable and (recall_den == 0 or precision_den == 0):
+            assert score.f1 == 0.0
+        for name in ("recall", "precision", "f1"):
+            batch, one = getattr(arrays, name)[row], getattr(score, name)
+            assert batch == one or (math.isnan(batch) and math.isnan(one))
