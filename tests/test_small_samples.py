@@ -279,3 +279,16 @@ def test_peak_memory_stays_bounded_at_the_largest_count_allowed(tmp_path) -> Non
     baseline = peak()
     largest = peak("--confidence", str(most))
     assert (largest - baseline) * 1024 < 200 * 2**20
+
+
+def test_a_metric_only_a_few_documents_have_warns_on_its_own() -> None:
+    """30 documents, zero anaphors in 3 of them: the zero interval rests on 3."""
+    counts = np.zeros((30, 4))
+    counts[:3] = [[1, 2, 1, 1], [2, 2, 2, 3], [0, 1, 0, 0]]
+    options = Options(metrics=("zero",), confidence=1000)
+    report = Report(options, tuple(f"d{index}" for index in range(30)),
+                    {"zero": counts}).with_intervals()
+    assert report.intervals is not None and report.intervals["zero"].applicable
+    assert ("the confidence interval of zero rests on the 3 of 30 documents that have "
+            "anything for it, too few for a percentile bootstrap interval to cover what it "
+            "says") in report.warnings

@@ -130,11 +130,20 @@ class Report:
     def with_interval_warnings(self, intervals: Mapping[str, MetricInterval]) -> Report:
         """A copy with ``intervals``, and warnings where they rest on too little data or are
         not applicable (:func:`anascore.stats.adequacy.interval_warnings`)."""
-        from anascore.stats.adequacy import interval_warnings
+        from anascore.stats.adequacy import interval_warnings, too_few_documents
+        from anascore.stats.bootstrap import metric_documents
 
         options = self.options
-        found = interval_warnings(len(self.document_names), options.confidence,
-                                  options.confidence_level)
+        documents = len(self.document_names)
+        found = interval_warnings(documents, options.confidence, options.confidence_level)
+        if not too_few_documents(documents, options.confidence_level):
+            few = {name: metric_documents(self.counts, name) for name, interval
+                   in intervals.items() if interval.reason is None}
+            found += [f"the confidence interval of {name} rests on the {count} of {documents} "
+                      "documents that have anything for it, too few for a percentile "
+                      "bootstrap interval to cover what it says"
+                      for name, count in few.items()
+                      if too_few_documents(count, options.confidence_level)]
         by_reason: dict[str, list[str]] = {}
         for name, interval in intervals.items():
             if interval.reason is not None:
