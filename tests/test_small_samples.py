@@ -292,3 +292,15 @@ def test_a_metric_only_a_few_documents_have_warns_on_its_own() -> None:
     assert ("the confidence interval of zero rests on the 3 of 30 documents that have "
             "anything for it, too few for a percentile bootstrap interval to cover what it "
             "says") in report.warnings
+
+
+def test_tables_carry_the_caution_about_few_documents(tmp_path, capsys) -> None:
+    keys = corpus(5, seed=21)
+    key, response = tmp_path / "key.conll", tmp_path / "response.conll"
+    write_conll(key, keys)
+    write_conll(response, worse(keys))
+    for output in ("markdown", "latex", "text"):
+        assert main(["score", str(key), str(response), str(key), "--confidence",
+                     "--output", output, "--no-progress"]) == 0
+        out = capsys.readouterr().out.replace("\\%", "%")
+        assert "Caution: confidence intervals rest on 5 documents" in out, output

@@ -16,6 +16,7 @@ from anascore.metrics import REGISTRY
 from anascore.metrics.dominant import DominantScore
 from anascore.report.systems import SystemsReport, test_notes
 from anascore.scores import AverageScore, BridgingScore, MetricResult, is_applicable
+from anascore.stats.adequacy import interval_warnings
 from anascore.stats.bootstrap import Interval
 from anascore.stats.significance import APPROXIMATE_RANDOMIZATION, PAIRED_BOOTSTRAP
 
@@ -218,7 +219,8 @@ def intervals_table(systems: SystemsReport, *, full: bool = False) -> Table | No
             cells += [Range(value) if value is not None else None for value in values]
         rows.append(tuple(cells))
     level = f"{systems.options.confidence_level:.0%}"
-    reasons = _interval_reasons(systems)
+    reasons = " ".join(part for part in (_interval_reasons(systems),
+                                         _interval_caution(systems)) if part)
     return Table(f"{level} confidence intervals (%)", tuple(columns), tuple(rows),
                  f"Bootstrap percentile intervals, {systems.options.confidence} resamples of "
                  f"the documents, seed {systems.options.seed}."
@@ -242,9 +244,17 @@ def not_applicable_note(systems: SystemsReport, intervals: bool) -> str:
     text = " ".join(f"n/a ({', '.join(dict.fromkeys(names))}): {reason}."
                     for reason, names in found.items())
     if intervals:
-        reasons = _interval_reasons(systems)
-        text = f"{text} {reasons}" if text and reasons else text or reasons
+        text = " ".join(part for part in (text, _interval_reasons(systems),
+                                          _interval_caution(systems)) if part)
     return text
+
+
+def _interval_caution(systems: SystemsReport) -> str:
+    """The warnings about intervals on too few documents or resamples, as sentences."""
+    options = systems.options
+    warnings = interval_warnings(len(systems.document_names), options.confidence,
+                                 options.confidence_level)
+    return " ".join(f"Caution: {warning}." for warning in warnings)
 
 
 def _interval_reasons(systems: SystemsReport) -> str:
