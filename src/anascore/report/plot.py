@@ -165,7 +165,7 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
     positions = np.arange(len(metrics))
     bar_width = 0.8 / len(systems)
     lowest = 100.0
-    floor_guess = 0.0  # where an n/a score's label stands
+    missing: list[float] = []  # where a score is not applicable (0/0): "n/a", no bar
     for index, system in enumerate(systems):
         values = np.array([system.f1[name] * 100 for name in metrics])
         offsets = positions - 0.4 + bar_width * (index + 0.5)
@@ -180,9 +180,11 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
                  yerr=errors, capsize=3 if errors is not None else 0,
                  error_kw={"elinewidth": 1, "ecolor": "black"})
         tops = values if errors is None else values + errors[1]
-        labels = ["n/a" if math.isnan(value) else f"{value:.1f}" for value in values]
-        tops = np.nan_to_num(tops, nan=floor_guess)
+        labels = [f"{value:.1f}" for value in values]
+        missing += [x for x, value in zip(offsets, values, strict=True) if math.isnan(value)]
         for x, label, top in zip(offsets, labels, tops, strict=True):
+            if math.isnan(top):
+                continue
             bars.annotate(label, (x, top), xytext=(0, 3),
                           textcoords="offset points", ha="center", va="bottom", fontsize=7,
                           rotation=90 if len(systems) > 2 else 0)
@@ -193,6 +195,9 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
         bars.set_xticks(positions, [_title(name) for name in metrics])
     floor = max(0.0, 10 * np.floor(lowest / 10) - 10)
     bars.set_ylim(floor, 104 if len(systems) <= 2 else 108)
+    for x in missing:
+        bars.annotate("n/a", (x, floor), xytext=(0, 3), textcoords="offset points",
+                      ha="center", va="bottom", fontsize=7, rotation=90)
     bars.set_ylabel("F1 (%)")
     interval_note = ""
     if systems[0].intervals is not None:
