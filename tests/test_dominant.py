@@ -333,5 +333,15 @@ def test_report_outputs_and_resampling_use_the_configured_metric(capsys) -> None
     assert "| all | 5 | 0 | 7 | 0 | 0 | 0 | 12 | 100.00 | 100.00 | 100.00 |" in out
     assert main([*common, "--confidence", "50", "--output", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    interval = data["intervals"]["dominant"]["f1"]
-    assert interval["low"] == interval["high"] == 1.0  # one document: every resample is it
+    # one document: no interval means anything (not a zero-width one)
+    assert data["intervals"]["dominant"]["f1"] == {"low": None, "high": None}
+    assert "one document" in data["intervals"]["dominant"]["not_applicable"]
+    # the document twice: every resample is 12 / 12 with the run's coefficients
+    from anascore.stats.bootstrap import confidence_intervals
+
+    report = anascore.score(key, response, metrics="dominant", coreference_classes="none",
+                            dominant_coefficients=(1, 1, 1, 1))
+    twice = {name: np.vstack([matrix, matrix]) for name, matrix in report.counts.items()}
+    [intervals] = confidence_intervals([twice], ["dominant"], resamples=50,
+                                       options=report.options)
+    assert intervals["dominant"].f1.low == intervals["dominant"].f1.high == 12 / 12

@@ -356,7 +356,9 @@ def _score(arguments: argparse.Namespace, options: Options) -> Report | SystemsR
 def _warnings(result: Report | SystemsReport) -> list[str]:
     """Every warning once, in order (a key's warnings are noticed once per response)."""
     reports = (result,) if isinstance(result, Report) else result.reports
-    return list(dict.fromkeys(warning for report in reports for warning in report.warnings))
+    tests = () if isinstance(result, Report) else result.test_warnings
+    return list(dict.fromkeys([*(warning for report in reports for warning in report.warnings),
+                               *tests]))
 
 
 def _render(result: Report | SystemsReport, arguments: argparse.Namespace) -> str:

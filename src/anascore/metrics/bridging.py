@@ -25,6 +25,11 @@ anaphor, as in CODI-CRAC, these are exactly the UA scorer's counts. Under ``comp
 matching is exact, each anaphor keeps its last link, and the entity test looks both anchor
 mentions up among the selected key entities (a span in two entities belongs to the last), as
 the UA scorer does.
+
+0/0 is not applicable, not 0: a key without bridging links has no bridging recall, and a corpus
+whose links name only anchor entities (CorefUD's ``Bridge``) has no mention-level score at all
+(:meth:`anascore.scores.Score.from_counts` with ``empty="n/a"``). The UA scorer prints 0 for
+them; no reference suite pins such a case.
 """
 
 from __future__ import annotations
@@ -36,9 +41,9 @@ import numpy as np
 from anascore.contingency import Comparison
 from anascore.matching import MATCHERS, align_exact
 from anascore.matching.min_span import min_match_worth
-from anascore.metrics.base import Metric, prf_score_batch
+from anascore.metrics.base import Metric
 from anascore.model import BridgingLink, Mention
-from anascore.scores import BridgingScore, Score, ScoreArrays
+from anascore.scores import BridgingScore, Score, ScoreArrays, prf_arrays
 
 PARTS: tuple[str, ...] = ("anaphor_recognition", "mention", "entity")
 FIELDS: tuple[str, ...] = tuple(
@@ -176,16 +181,17 @@ def _maximum_matching(key: list[BridgingLink], response: list[BridgingLink],
 
 
 def score_bridging(counts: np.ndarray) -> BridgingScore:
-    parts = [Score.from_counts(*(float(value) for value in counts[4 * i:4 * i + 4]))
+    parts = [Score.from_counts(*(float(value) for value in counts[4 * i:4 * i + 4]),
+                               empty="n/a")
              for i in range(len(PARTS))]
     return BridgingScore(*parts)
 
 
 def score_bridging_batch(counts: np.ndarray) -> ScoreArrays:
     """The entity-level recall, precision and F1 (a :class:`BridgingScore`'s own) of every
-    row of a resamples × fields matrix."""
+    row of a resamples × fields matrix (``NaN`` for 0/0)."""
     entity = 4 * PARTS.index("entity")
-    return prf_score_batch(counts[:, entity:entity + 4])
+    return prf_arrays(counts[:, entity:entity + 4], empty="n/a")
 
 
 BRIDGING = Metric("bridging", "Bridging", FIELDS, count_bridging, score_bridging,

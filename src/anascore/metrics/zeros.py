@@ -19,6 +19,11 @@ as the CorefUD scorer's ``als_zeros`` computes it. Unlike MOR, it depends on the
 method (through the counterparts). With ``compat="ua"`` a key mention's counterpart is the
 response mention identical to it when there is one, else its aligned one, as the scorer looks
 it up (:func:`_identical_counterparts`).
+
+A corpus without zero anaphors in the key has no zero recall, and a response without zero
+anaphors no zero precision: those are not applicable (``NaN``, with a reason), not 0
+(:meth:`anascore.scores.Score.from_counts` with ``empty="n/a"``); the CorefUD scorer prints 0
+for them, and its test suite pins no such case.
 """
 
 from __future__ import annotations
@@ -27,8 +32,9 @@ import numpy as np
 
 from anascore.contingency import Comparison
 from anascore.matching.optimal import mention_order
-from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
+from anascore.metrics.base import PRF_FIELDS, Metric
 from anascore.model import Mention
+from anascore.scores import Score, ScoreArrays, prf_arrays
 from anascore.selection import Side, zero_flags
 
 
@@ -97,6 +103,17 @@ def count_zero(comparison: Comparison) -> np.ndarray:
                     dtype=np.float64)
 
 
-ZERO = Metric("zero", "Zeros", PRF_FIELDS, count_zero, prf_score,
+def score_zero(counts: np.ndarray) -> Score:
+    """Recall and precision of the zero counts; 0/0 is not applicable."""
+    recall_num, recall_den, precision_num, precision_den = (float(value) for value in counts)
+    return Score.from_counts(recall_num, recall_den, precision_num, precision_den, empty="n/a")
+
+
+def score_zero_batch(counts: np.ndarray) -> ScoreArrays:
+    """:func:`score_zero` of every row of a resamples × fields matrix (``NaN`` for 0/0)."""
+    return prf_arrays(counts, empty="n/a")
+
+
+ZERO = Metric("zero", "Zeros", PRF_FIELDS, count_zero, score_zero,
               "Žabokrtský et al. 2022, Findings of the Shared Task on Multilingual Coreference "
-              "Resolution (anaphor-decomposable score for zeros)")
+              "Resolution (anaphor-decomposable score for zeros)", score_batch=score_zero_batch)

@@ -125,7 +125,33 @@ class Report:
             [self.counts], self.options.reported_metrics, resamples=self.options.confidence,
             level=self.options.confidence_level, seed=self.options.seed, progress=progress,
             options=self.options)
-        return replace(self, intervals=intervals)
+        return self.with_interval_warnings(intervals)
+
+    def with_interval_warnings(self, intervals: Mapping[str, MetricInterval]) -> Report:
+        """A copy with ``intervals``, and warnings where they rest on too little data or are
+        not applicable (:func:`anascore.stats.adequacy.interval_warnings`)."""
+        from anascore.stats.adequacy import interval_warnings, too_few_documents
+        from anascore.stats.bootstrap import metric_documents
+
+        options = self.options
+        documents = len(self.document_names)
+        found = interval_warnings(documents, options.confidence, options.confidence_level)
+        if not too_few_documents(documents, options.confidence_level):
+            few = {name: metric_documents(self.counts, name) for name, interval
+                   in intervals.items() if interval.reason is None}
+            found += [f"the confidence interval of {name} rests on the {count} of {documents} "
+                      "documents that have anything for it, too few for a percentile "
+                      "bootstrap interval to cover what it says"
+                      for name, count in few.items()
+                      if too_few_documents(count, options.confidence_level)]
+        by_reason: dict[str, list[str]] = {}
+        for name, interval in intervals.items():
+            if interval.reason is not None:
+                by_reason.setdefault(interval.reason, []).append(name)
+        found += [f"confidence intervals not applicable ({', '.join(names)}): {reason}"
+                  for reason, names in by_reason.items()]
+        warnings = tuple(dict.fromkeys((*self.warnings, *found)))
+        return replace(self, intervals=intervals, warnings=warnings)
 
     def document_order(self, sort_by: str | None = None) -> list[str]:
         """Document names in key order, or by ``sort_by``'s F1, lowest (worst) first (ties in
@@ -136,7 +162,12 @@ class Report:
             raise KeyError(f"metric {sort_by!r} is not reported; expected one of "
                            f"{', '.join(self.options.reported_metrics)}")
         scores = self.per_document()
-        return sorted(self.document_names, key=lambda name: scores[name][sort_by].f1)
+
+        def worst_first(name: str) -> tuple[bool, float]:
+            f1 = scores[name][sort_by].f1
+            return (f1 != f1, f1 if f1 == f1 else 0.0)  # not applicable (NaN) last
+
+        return sorted(self.document_names, key=worst_first)
 
     def to_dict(self, *, per_document: bool = False, details: bool = False,
                 sort_by: str | None = None) -> dict[str, Any]:

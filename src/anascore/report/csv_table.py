@@ -6,8 +6,10 @@ of a paired test (``paired-bs``, ``paired-ar``: one row per compared system and 
 metric of several parts has a row per part after its own: ``bridging:anaphor_recognition``,
 ``bridging:mention``, ``bridging:entity``; ``dominant:CLASS`` and its averages.
 Scores and p-values are fractions, as in the JSON output; empty cells where a value does not
-apply. Every row carries the signature, so that a row taken out of the file still says how it
-was computed.
+apply — a score that is not applicable (0/0, :mod:`anascore.scores`) or a test that cannot mean
+anything on so few documents is empty, with the reason in the ``note`` column (as are the
+warnings of a test or interval that rests on too little data). Every row carries the
+signature, so that a row taken out of the file still says how it was computed.
 """
 
 from __future__ import annotations
@@ -19,19 +21,29 @@ from typing import Any
 
 from anascore.metrics.dominant import Averages, ClassScore, DominantScore
 from anascore.report.systems import SystemsReport
-from anascore.scores import BridgingScore, MetricResult, Score
+from anascore.scores import BridgingScore, MetricResult, Score, is_applicable
 
 COLUMNS = (
     "section", "system", "document", "metric", "recall", "precision", "f1",
     "recall_low", "recall_high", "precision_low", "precision_high", "f1_low", "f1_high",
     "baseline", "delta", "delta_low", "delta_high", "win_rate", "p_value", "p_adjusted",
-    "trials", "signature",
+    "trials", "note", "signature",
 )
 
 
 def _score_fields(score: MetricResult | Averages | ClassScore) -> dict[str, Any]:
-    return {"recall": getattr(score, "recall", None),
-            "precision": getattr(score, "precision", None), "f1": score.f1}
+    """Recall, precision and F1 (empty where not applicable), and why one is not."""
+    result: dict[str, Any] = {"recall": _value(getattr(score, "recall", None)),
+              "precision": _value(getattr(score, "precision", None)), "f1": _value(score.f1)}
+    reason = getattr(score, "reason", None)
+    if reason is not None:
+        result["note"] = f"n/a: {reason}"
+    return result
+
+
+def _value(value: float | None) -> float | None:
+    """A value, or ``None`` (an empty cell) where it is not applicable."""
+    return value if value is not None and is_applicable(value) else None
 
 
 def _parts(metric: str, score: MetricResult) -> list[tuple[str, Score]]:
@@ -55,7 +67,8 @@ def render_csv(systems: SystemsReport, *, per_document: bool = False,
                 for name in ("recall", "precision", "f1"):
                     bounds = getattr(interval, name)
                     if bounds is not None:
-                        row[f"{name}_low"], row[f"{name}_high"] = bounds.low, bounds.high
+                        row[f"{name}_low"] = _value(bounds.low)
+                        row[f"{name}_high"] = _value(bounds.high)
             rows.append(row)
             rows += [{"section": "corpus", "system": system, "metric": part,
                       **_score_fields(values)} for part, values in _parts(metric, score)]
@@ -68,11 +81,12 @@ def render_csv(systems: SystemsReport, *, per_document: bool = False,
                       **_score_fields(values)} for part, values in parts]
     for result in systems.tests:
         rows.append({"section": result.test, "system": result.system, "metric": result.metric,
-                     "f1": result.system_f1, "baseline": result.baseline,
-                     "delta": result.delta, "delta_low": result.delta_low,
-                     "delta_high": result.delta_high, "win_rate": result.win_rate,
-                     "p_value": result.p_value, "p_adjusted": result.p_adjusted,
-                     "trials": result.trials})
+                     "f1": _value(result.system_f1), "baseline": result.baseline,
+                     "delta": _value(result.delta), "delta_low": _value(result.delta_low),
+                     "delta_high": _value(result.delta_high),
+                     "win_rate": _value(result.win_rate), "p_value": _value(result.p_value),
+                     "p_adjusted": _value(result.p_adjusted), "trials": result.trials,
+                     "note": result.note})
     if per_document or sort_by is not None:
         for system, report in zip(systems.names, systems.reports, strict=True):
             scores = report.per_document()

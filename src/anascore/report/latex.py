@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from anascore.report.tables import Cell, Percent, Probability, Range, Signed, Table
+from anascore.scores import is_applicable
 from anascore.stats.bootstrap import Interval
 from anascore.version import __version__
 
@@ -48,7 +49,7 @@ def _title(text: str) -> str:
 
 
 def _number(value: float) -> str:
-    return f"{value * 100:.2f}"
+    return "n/a" if not is_applicable(value) else f"{value * 100:.2f}"
 
 
 def format_latex_cell(cell: Cell, bold: bool = False) -> str:
@@ -56,6 +57,8 @@ def format_latex_cell(cell: Cell, bold: bool = False) -> str:
         return ""
     if isinstance(cell, str):
         return _title(cell)
+    if isinstance(cell, (Percent, Signed, Probability)) and not is_applicable(cell.value):
+        return "n/a"
     if isinstance(cell, Percent):
         text = _number(cell.value)
         if bold:
@@ -64,6 +67,8 @@ def format_latex_cell(cell: Cell, bold: bool = False) -> str:
             text += rf"$^{{{escape(cell.mark)}}}$"
         return text
     if isinstance(cell, Signed):
+        if cell.interval is not None and not is_applicable(cell.interval.low):
+            return "n/a"
         if cell.interval is not None:
             return (f"[${cell.interval.low * 100:+.2f}$, "
                     f"${cell.interval.high * 100:+.2f}$]")
@@ -76,6 +81,8 @@ def format_latex_cell(cell: Cell, bold: bool = False) -> str:
 
 
 def _range(interval: Interval) -> str:
+    if not is_applicable(interval.low):
+        return r"{\scriptsize n/a}"
     return rf"{{\scriptsize {_number(interval.low)}--{_number(interval.high)}}}"
 
 
@@ -86,7 +93,7 @@ def _best_rows(table: Table) -> dict[int, float]:
         return best
     for index, column in enumerate(table.columns):
         values = [cell.value for row in table.rows
-                  if isinstance(cell := row[index], Percent)]
+                  if isinstance(cell := row[index], Percent) and is_applicable(cell.value)]
         if column.numeric and values:
             best[index] = max(values)
     return best

@@ -14,6 +14,7 @@ only when drawing, with its non-interactive Agg canvas (no display needed).
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from collections.abc import Sequence
@@ -87,6 +88,11 @@ class PlottedSystem:
     documents: dict[str, dict[str, float]] | None
 
 
+def _number(value: Any) -> float:
+    """A JSON score value; ``null`` (not applicable) is ``NaN``, which draws nothing."""
+    return math.nan if value is None else float(value)
+
+
 def systems_of(report: dict[str, Any], path: str = "report") -> list[PlottedSystem]:
     """The systems of a JSON report of one response (``metrics`` at the top) or of several
     (``systems``)."""
@@ -100,15 +106,16 @@ def systems_of(report: dict[str, Any], path: str = "report") -> list[PlottedSyst
     systems = []
     for name, entry in entries:
         try:
-            f1 = {metric: float(score["f1"])
+            f1 = {metric: _number(score["f1"])
                   for metric, score in _flat(entry["metrics"]).items()}
             intervals = None
             if "intervals" in entry:
-                intervals = {metric: (float(value["f1"]["low"]), float(value["f1"]["high"]))
+                intervals = {metric: (_number(value["f1"]["low"]), _number(value["f1"]["high"]))
+                             if value.get("f1") is not None else (math.nan, math.nan)
                              for metric, value in _flat(entry["intervals"]).items()}
             documents = None
             if "per_document" in entry:
-                documents = {document: {metric: float(score["f1"])
+                documents = {document: {metric: _number(score["f1"])
                                         for metric, score in _flat(value["metrics"]).items()}
                              for document, value in entry["per_document"].items()}
         except (KeyError, TypeError, ValueError) as error:
@@ -158,6 +165,7 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
     positions = np.arange(len(metrics))
     bar_width = 0.8 / len(systems)
     lowest = 100.0
+    missing: list[float] = []  # where a score is not applicable (0/0): "n/a", no bar
     for index, system in enumerate(systems):
         values = np.array([system.f1[name] * 100 for name in metrics])
         offsets = positions - 0.4 + bar_width * (index + 0.5)
@@ -166,14 +174,17 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
             lows = np.array([system.intervals[name][0] * 100 for name in metrics])
             highs = np.array([system.intervals[name][1] * 100 for name in metrics])
             errors = np.vstack([values - lows, highs - values])
-            lowest = min(lowest, float(lows.min()))
-        lowest = min(lowest, float(values.min()))
+            lowest = min(lowest, float(np.nanmin(lows, initial=100.0)))
+        lowest = min(lowest, float(np.nanmin(values, initial=100.0)))
         bars.bar(offsets, values, bar_width * 0.92, color=colors[index], label=system.name,
                  yerr=errors, capsize=3 if errors is not None else 0,
                  error_kw={"elinewidth": 1, "ecolor": "black"})
         tops = values if errors is None else values + errors[1]
         labels = [f"{value:.1f}" for value in values]
+        missing += [x for x, value in zip(offsets, values, strict=True) if math.isnan(value)]
         for x, label, top in zip(offsets, labels, tops, strict=True):
+            if math.isnan(top):
+                continue
             bars.annotate(label, (x, top), xytext=(0, 3),
                           textcoords="offset points", ha="center", va="bottom", fontsize=7,
                           rotation=90 if len(systems) > 2 else 0)
@@ -184,6 +195,9 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
         bars.set_xticks(positions, [_title(name) for name in metrics])
     floor = max(0.0, 10 * np.floor(lowest / 10) - 10)
     bars.set_ylim(floor, 104 if len(systems) <= 2 else 108)
+    for x in missing:
+        bars.annotate("n/a", (x, floor), xytext=(0, 3), textcoords="offset points",
+                      ha="center", va="bottom", fontsize=7, rotation=90)
     bars.set_ylabel("F1 (%)")
     interval_note = ""
     if systems[0].intervals is not None:
@@ -197,7 +211,8 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
 
     if with_documents:
         spread = axes[1]
-        data = [[scores[metric] * 100 for scores in system.documents.values()]  # type: ignore[union-attr]
+        data = [[scores[metric] * 100 for scores in system.documents.values()  # type: ignore[union-attr]
+                 if not math.isnan(scores[metric])]  # documents where the metric is n/a: none
                 for system in systems]
         box = spread.boxplot(data, tick_labels=[system.name for system in systems],
                              widths=0.5, showfliers=False, patch_artist=True,

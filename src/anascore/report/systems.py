@@ -41,11 +41,16 @@ class SystemsReport:
         One :class:`Report` per response, on the same documents.
     tests
         Every paired test result (system against baseline, per metric and test).
+    test_warnings
+        What the tests' results need said: tests that cannot reject at α whatever the systems
+        do, or that rest on too few documents or resamples, or are not applicable
+        (:mod:`anascore.stats.adequacy`); each result's own ``note`` says it too.
     """
 
     names: tuple[str, ...]
     reports: tuple[Report, ...]
     tests: tuple[PairedResult, ...] = field(default=())
+    test_warnings: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
         if len(self.names) != len(self.reports) or not self.reports:
@@ -81,6 +86,12 @@ class SystemsReport:
             raise KeyError(f"no system {name!r}; expected one of {', '.join(self.names)}")\
                 from None
 
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Every warning once: the reports' (input, intervals), then the tests'."""
+        return tuple(dict.fromkeys([warning for report in self.reports
+                                    for warning in report.warnings] + list(self.test_warnings)))
+
     def test_results(self, test: str) -> list[PairedResult]:
         """The results of one test (``paired-bs`` or ``paired-ar``), system by system."""
         return [result for result in self.tests if result.test == test]
@@ -106,7 +117,7 @@ class SystemsReport:
                 count_sets, options.reported_metrics, resamples=options.confidence,
                 level=options.confidence_level, seed=options.seed, progress=progress,
                 options=options)
-            reports = tuple(replace(report, intervals=system_intervals)
+            reports = tuple(report.with_interval_warnings(system_intervals)
                             for report, system_intervals in zip(reports, intervals, strict=True))
         tests: list[PairedResult] = []
         if options.paired_bs:
@@ -119,9 +130,11 @@ class SystemsReport:
             for results in approximate_randomization(count_sets, options.reported_metrics,
                                                      self.names, trials=options.paired_ar,
                                                      seed=options.seed, progress=progress,
-                                                     options=options):
+                                                     options=options,
+                                                     level=options.confidence_level):
                 tests.extend(results.values())
-        return replace(self, reports=reports, tests=tuple(tests))
+        return replace(self, reports=reports, tests=tuple(tests),
+                       test_warnings=tuple(test_warnings(tests)))
 
     def to_dict(self, *, per_document: bool = False, details: bool = False,
                 sort_by: str | None = None) -> dict[str, Any]:
@@ -150,6 +163,7 @@ class SystemsReport:
                     significance.setdefault(test, {}).setdefault(outcome.system, {})[
                         outcome.metric] = outcome.to_dict()
             result["significance"] = significance
+            result["test_warnings"] = list(self.test_warnings)
             result["correction"] = "holm (over the systems compared with the baseline, " \
                                    "per metric and test)"
         return result
@@ -158,6 +172,40 @@ class SystemsReport:
                 sort_by: str | None = None) -> str:
         return json.dumps(self.to_dict(per_document=per_document, details=details,
                                        sort_by=sort_by), indent=2)
+
+
+@dataclass(frozen=True)
+class TestNote:
+    """A note shared by some results of one test and system: why the test is not applicable
+    (``applicable`` false), or what its p-values need said."""
+
+    test: str
+    system: str
+    metrics: tuple[str, ...]
+    note: str
+    applicable: bool
+
+    def text(self, *, test_name: bool = True) -> str:
+        what = f"{self.test} of {self.system}" if test_name else self.system
+        return (f"{what} against the baseline ({', '.join(self.metrics)}): "
+                f"{'' if self.applicable else 'not applicable: '}{self.note}")
+
+
+def test_notes(results: Sequence[PairedResult]) -> list[TestNote]:
+    """The notes of test results, one per test, system and note, naming the metrics."""
+    grouped: dict[tuple[str, str, str, bool], list[str]] = {}
+    for result in results:
+        if result.note is not None:
+            grouped.setdefault((result.test, result.system, result.note, result.applicable),
+                               []).append(result.metric)
+    return [TestNote(test, system, tuple(metrics), note, applicable)
+            for (test, system, note, applicable), metrics in grouped.items()]
+
+
+def test_warnings(results: Sequence[PairedResult]) -> list[str]:
+    """One line per test, system and note (cannot reject, too few documents or resamples,
+    not applicable), naming the metrics it holds for."""
+    return [note.text() for note in test_notes(results)]
 
 
 def system_names(paths: Sequence[str]) -> tuple[str, ...]:

@@ -14,8 +14,9 @@ from typing import Any
 
 from anascore.metrics import REGISTRY
 from anascore.metrics.dominant import DominantScore
-from anascore.report.systems import SystemsReport
-from anascore.scores import AverageScore, BridgingScore, MetricResult
+from anascore.report.systems import SystemsReport, test_notes
+from anascore.scores import AverageScore, BridgingScore, MetricResult, is_applicable
+from anascore.stats.adequacy import interval_warnings
 from anascore.stats.bootstrap import Interval
 from anascore.stats.significance import APPROXIMATE_RANDOMIZATION, PAIRED_BOOTSTRAP
 
@@ -31,6 +32,10 @@ TEST_TITLES = {
 }
 #: The mark of a score significantly different from the baseline's.
 SIGNIFICANT = "*"
+#: How tables show a value that is not applicable (0/0; a test on too few documents).
+NOT_APPLICABLE = "n/a"
+#: A value that is not applicable, in a cell.
+NAN = float("nan")
 
 
 def metric_title(name: str) -> str:
@@ -160,6 +165,8 @@ def scores_table(systems: SystemsReport, *, full: bool = False,
         note = (f"Intervals: {level} bootstrap percentile intervals "
                 f"({systems.options.confidence} resamples of the documents)."
                 if with_intervals else "")
+        note = " ".join(part for part in (note, not_applicable_note(systems, with_intervals))
+                        if part)
         return Table(f"Scores of {systems.names[0]} ({len(systems.document_names)} documents)",
                      tuple(columns), tuple(rows), note)
     columns = [Column("System", numeric=False), *_metric_columns(metrics, full)]
@@ -182,6 +189,7 @@ def scores_table(systems: SystemsReport, *, full: bool = False,
                      f"intervals ({systems.options.confidence} resamples of the documents).")
     if systems.tests:
         notes.append(significance_note(systems))
+    notes.append(not_applicable_note(systems, with_intervals and inline_intervals))
     what = "recall, precision and F1" if full else "F1"
     return Table(f"Scores ({what}, %) on {len(systems.document_names)} documents",
                  tuple(columns), tuple(rows), " ".join(notes), best_of_column=True)
@@ -211,13 +219,58 @@ def intervals_table(systems: SystemsReport, *, full: bool = False) -> Table | No
             cells += [Range(value) if value is not None else None for value in values]
         rows.append(tuple(cells))
     level = f"{systems.options.confidence_level:.0%}"
+    reasons = " ".join(part for part in (_interval_reasons(systems),
+                                         _interval_caution(systems)) if part)
     return Table(f"{level} confidence intervals (%)", tuple(columns), tuple(rows),
                  f"Bootstrap percentile intervals, {systems.options.confidence} resamples of "
-                 f"the documents, seed {systems.options.seed}.", kind="intervals")
+                 f"the documents, seed {systems.options.seed}."
+                 + (f" {reasons}" if reasons else ""), kind="intervals")
+
+
+def not_applicable_note(systems: SystemsReport, intervals: bool) -> str:
+    """Why the scores (and, with ``intervals``, the intervals) shown as n/a are not
+    applicable, each reason once with what it applies to."""
+    found: dict[str, list[str]] = {}
+    for system, report in zip(systems.names, systems.reports, strict=True):
+        for name, score in report.metrics.items():
+            parts = ([(f"{metric_title(name)} {label}", getattr(score, part))
+                      for part, label in BRIDGING_PARTS.items()]
+                     if isinstance(score, BridgingScore) else [(metric_title(name), score)])
+            for title, part in parts:
+                reason = getattr(part, "reason", None)
+                if reason is not None:
+                    who = title if len(systems.names) == 1 else f"{title} of {system}"
+                    found.setdefault(reason, []).append(who)
+    text = " ".join(f"n/a ({', '.join(dict.fromkeys(names))}): {reason}."
+                    for reason, names in found.items())
+    if intervals:
+        text = " ".join(part for part in (text, _interval_reasons(systems),
+                                          _interval_caution(systems)) if part)
+    return text
+
+
+def _interval_caution(systems: SystemsReport) -> str:
+    """The warnings about intervals on too few documents or resamples, as sentences."""
+    options = systems.options
+    warnings = interval_warnings(len(systems.document_names), options.confidence,
+                                 options.confidence_level)
+    return " ".join(f"Caution: {warning}." for warning in warnings)
+
+
+def _interval_reasons(systems: SystemsReport) -> str:
+    found: dict[str, list[str]] = {}
+    for report in systems.reports:
+        for name, interval in (report.intervals or {}).items():
+            if interval.reason is not None:
+                found.setdefault(interval.reason, []).append(metric_title(name))
+    return " ".join(f"Intervals n/a ({', '.join(dict.fromkeys(names))}): {reason}."
+                    for reason, names in found.items())
 
 
 def test_tables(systems: SystemsReport) -> list[Table]:
-    """One table per test run: a row per system and metric."""
+    """One table per test run: a row per system and metric, with the smallest p the test
+    could have given (``min p``); ``n/a`` where the test is not applicable, and the notes of
+    results that cannot reject or rest on too little data under the table."""
     tables = []
     for test in (PAIRED_BOOTSTRAP, APPROXIMATE_RANDOMIZATION):
         results = systems.test_results(test)
@@ -230,25 +283,33 @@ def test_tables(systems: SystemsReport) -> list[Table]:
         if bootstrap:
             columns += [Column(f"{systems.options.confidence_level:.0%} CI of Δ"),
                         Column("wins")]
-        columns += [Column("p"), Column("p (Holm)")]
+        columns += [Column("p"), Column("p (Holm)"), Column("min p")]
         rows = []
         for result in results:
             cells: list[Cell] = [result.system, metric_title(result.metric),
                                  Signed(result.delta)]
             if bootstrap:
-                assert result.delta_low is not None and result.delta_high is not None
-                cells += [Signed(result.delta, Interval(result.delta_low, result.delta_high)),
-                          Probability(result.win_rate or 0.0)]
+                if result.delta_low is not None and result.delta_high is not None:
+                    cells += [Signed(result.delta,
+                                     Interval(result.delta_low, result.delta_high)),
+                              Probability(result.win_rate if result.win_rate is not None
+                                          else NAN)]
+                else:
+                    cells += [Signed(NAN), Probability(NAN)]
             mark = SIGNIFICANT if result.p_adjusted < alpha else ""
-            cells += [Probability(result.p_value), Probability(result.p_adjusted, mark)]
+            floor = result.smallest_p if result.applicable else None
+            cells += [Probability(result.p_value), Probability(result.p_adjusted, mark),
+                      Probability(floor if floor is not None else NAN)]
             rows.append(tuple(cells))
         trials = results[0].trials
         what = "resamples" if bootstrap else "trials"
         note = (f"Against {systems.baseline} (the baseline), {trials} {what}, seed "
                 f"{systems.options.seed}. ΔF1 in percentage points; p two-sided; "
-                f"{SIGNIFICANT}: Holm-adjusted p < {alpha:g}.")
+                f"{SIGNIFICANT}: Holm-adjusted p < {alpha:g}; min p: the smallest p this test "
+                f"could give on these documents and {what}.")
         if bootstrap:
             note += " wins: share of resamples where the system scores higher."
+        note += "".join(f" {item.text(test_name=False)}." for item in test_notes(results))
         tables.append(Table(TEST_TITLES[test], tuple(columns), tuple(rows), note,
                             kind="tests"))
     return tables
@@ -281,8 +342,18 @@ def document_tables(systems: SystemsReport, *, full: bool = False,
                  else ", in key order")
         what = "recall, precision and F1" if full else "F1"
         tables.append(Table(f"Documents of {system} ({what}, %{order})", tuple(columns),
-                            tuple(rows), kind="documents"))
+                            tuple(rows), _document_note(rows), kind="documents"))
     return tables
+
+
+def _document_note(rows: Sequence[tuple[Cell, ...]]) -> str:
+    """A note when some document's score is not applicable."""
+    if any(isinstance(cell, Percent) and not is_applicable(cell.value)
+           for row in rows for cell in row):
+        return (f"{NOT_APPLICABLE}: not applicable in that document (0/0: neither the key nor "
+                "the response has anything the metric scores); such a document adds nothing "
+                "to the corpus score.")
+    return ""
 
 
 def dominant_class_tables(systems: SystemsReport) -> list[Table]:
@@ -342,17 +413,34 @@ def format_cell(cell: Cell) -> str:
     if isinstance(cell, str):
         return cell
     if isinstance(cell, Percent):
+        if not is_applicable(cell.value):
+            return NOT_APPLICABLE
         text = f"{cell.value * 100:.2f}{cell.mark}"
         if cell.interval is not None:
-            text += f" [{cell.interval.low * 100:.2f}, {cell.interval.high * 100:.2f}]"
+            text += (f" [{NOT_APPLICABLE}]" if not is_applicable(cell.interval.low) else
+                     f" [{_percent(cell.interval.low)}, {_percent(cell.interval.high)}]")
         return text
     if isinstance(cell, Signed):
+        if not is_applicable(cell.value):
+            return NOT_APPLICABLE
         if cell.interval is not None:
-            return f"[{cell.interval.low * 100:+.2f}, {cell.interval.high * 100:+.2f}]"
-        return f"{cell.value * 100:+.2f}"
+            return f"[{_signed(cell.interval.low)}, {_signed(cell.interval.high)}]"
+        return _signed(cell.value)
     if isinstance(cell, Range):
+        if not is_applicable(cell.interval.low):
+            return NOT_APPLICABLE
         return f"{cell.interval.low * 100:.2f}–{cell.interval.high * 100:.2f}"
+    if not is_applicable(cell.value):
+        return NOT_APPLICABLE
     return f"{cell.value:.4f}{cell.mark}"
+
+
+def _percent(value: float) -> str:
+    return NOT_APPLICABLE if not is_applicable(value) else f"{value * 100:.2f}"
+
+
+def _signed(value: float) -> str:
+    return NOT_APPLICABLE if not is_applicable(value) else f"{value * 100:+.2f}"
 
 
 def render_text_table(table: Table) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from anascore.metrics import REGISTRY
 from anascore.presets import describe_mode
 from anascore.report import Report
-from anascore.scores import AverageScore, BridgingScore, MetricResult
+from anascore.scores import AverageScore, BridgingScore, MetricResult, is_applicable
 
 _TITLES = {"conll": "CoNLL", "discourse_deixis.conll": "DD CoNLL"}
 
@@ -21,11 +21,27 @@ def _rows(name: str, score: MetricResult) -> list[tuple[str, MetricResult]]:
     return [(title, score)]
 
 
+def _percent(value: float, width: int) -> str:
+    """A score in percent, or ``n/a`` (not applicable: 0/0), right-aligned."""
+    return f"{'n/a':>{width}}" if not is_applicable(value) else f"{value * 100:>{width}.2f}"
+
+
 def _row(title: str, score: MetricResult, width: int) -> str:
     if isinstance(score, AverageScore):
-        return f"{title:<{width}}{'':>10}{'':>11}{score.f1 * 100:>9.2f}"
-    return (f"{title:<{width}}{score.recall * 100:>10.2f}{score.precision * 100:>11.2f}"
-            f"{score.f1 * 100:>9.2f}")
+        return f"{title:<{width}}{'':>10}{'':>11}{_percent(score.f1, 9)}"
+    return (f"{title:<{width}}{_percent(score.recall, 10)}{_percent(score.precision, 11)}"
+            f"{_percent(score.f1, 9)}")
+
+
+def not_applicable_notes(scores: dict[str, MetricResult]) -> list[str]:
+    """A line per score (or bridging level) that is not applicable, saying why."""
+    notes = []
+    for name, score in scores.items():
+        for title, part in _rows(name, score):
+            reason = getattr(part, "reason", None)
+            if reason is not None:
+                notes.append(f"{title}: n/a — {reason}")
+    return notes
 
 
 def _table(scores: dict[str, MetricResult]) -> list[str]:
@@ -43,9 +59,11 @@ def render_text(report: Report, *, per_document: bool = False) -> str:
         for name, scores in report.per_document().items():
             lines.append(f"document {name}")
             lines += _table(scores)
+            lines += not_applicable_notes(scores)
             lines.append("")
         lines.append(f"corpus ({len(report.document_names)} documents)")
     lines += _table(report.metrics)
+    lines += not_applicable_notes(report.metrics)
     if "dominant" in report.metrics:
         from anascore.metrics.dominant import DominantScore, class_table_text
 
