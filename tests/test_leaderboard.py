@@ -362,3 +362,16 @@ def test_outputs_render(tmp_path):
     assert csv_lines[0].startswith("rank,system,score,score_low,score_high")
     assert len(csv_lines) == 3
     assert "| Rank |" in render_leaderboard(board, "markdown")
+
+
+def test_too_few_resamples_for_holm_is_a_warning():
+    # 4 systems: 6 pairs; with 99 resamples the smallest adjusted p is 6/100 > 0.05.
+    task, reports = synthetic_task({"d1": 5}, {"a": 0.9, "b": 0.5, "c": 0.3, "d": 0.1},
+                                   resamples=99)
+    board = rank_systems(task, reports)
+    assert min(test.p_adjusted for test in board.tests) == 6 / 100
+    assert any("no difference can be significant; use resamples = 120" in warning
+               for warning in board.warnings)
+    task, reports = synthetic_task({"d1": 5}, {"a": 0.9, "b": 0.5, "c": 0.3, "d": 0.1},
+                                   resamples=200)
+    assert not rank_systems(task, reports).warnings

@@ -207,6 +207,7 @@ def rank_systems(task: Task, reports: Mapping[str, tuple[Mapping[str, Report], .
                 int(np.quantile(resampled_ranks[index], low, method="lower")),
                 int(np.quantile(resampled_ranks[index], high, method="higher")))
         tests = _pair_tests(systems, scores, resampled, task.resamples)
+        warnings = (*warnings, *_too_few_resamples(task, len(tests)))
 
     order = sorted(range(len(systems)), key=lambda index: (ranks[index], systems[index]))
     standings = tuple(
@@ -217,6 +218,20 @@ def rank_systems(task: Task, reports: Mapping[str, tuple[Mapping[str, Report], .
                  dataset_scores[index], intervals[index], rank_intervals[index])
         for index in order)
     return Leaderboard(task, standings, tuple(tests), reports, warnings)
+
+
+def _too_few_resamples(task: Task, pairs: int) -> tuple[str, ...]:
+    """A warning when Holm's adjustment over ``pairs`` tests cannot reach significance with
+    the resamples asked for: its smallest adjusted p is ``pairs / (1 + resamples)``."""
+    smallest = min(1.0, pairs / (1 + task.resamples))
+    alpha = 1 - task.confidence_level
+    if pairs and smallest >= alpha:
+        needed = math.ceil(pairs / alpha)
+        return (f"with {pairs} pairs of systems and {task.resamples} resamples, the smallest "
+                f"p-value Holm's adjustment can give is {smallest:.3g}, not below "
+                f"{alpha:g}: no difference can be significant; use resamples = {needed} or "
+                "more",)
+    return ()
 
 
 def column_totals(counts: Counts) -> dict[str, np.ndarray]:
