@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from anascore.compare_systems import compare
     from anascore.conversion import convert
     from anascore.evaluator import PRF, CorefEvaluator
+    from anascore.flat_scores import compute
     from anascore.formats.ua import write_ua
     from anascore.options import METRIC_NAMES, Options
     from anascore.presets import PRESET_NAMES, preset_options
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 _LAZY = {
     "compare": "anascore.compare_systems",
+    "compute": "anascore.flat_scores",
     "convert": "anascore.conversion",
     "PRF": "anascore.evaluator",
     "CorefEvaluator": "anascore.evaluator",
@@ -82,6 +84,7 @@ __all__ = [
     "SystemsReport",
     "__version__",
     "compare",
+    "compute",
     "convert",
     "preset_options",
     "score",

@@ -158,7 +158,81 @@ def build_parser() -> argparse.ArgumentParser:
     _add_plot_command(commands)
     _add_lab_command(commands)
     _add_convert_command(commands)
+    _add_evaluate_command(commands)
     return parser
+
+
+def _add_evaluate_command(commands: argparse._SubParsersAction) -> None:
+    from anascore.leaderboard.render import LEADERBOARD_OUTPUTS
+
+    evaluate = commands.add_parser(
+        "evaluate", help="rank systems over several datasets from a task manifest",
+        description="Score every system of TASK (a TOML manifest: datasets, their settings, "
+                    "the systems' responses) on every dataset, combine the datasets' scores "
+                    "(macro or micro), and rank the systems with bootstrap intervals of the "
+                    "score and the rank, and paired tests between systems. See "
+                    "docs/shared-task.md.")
+    evaluate.add_argument("task", metavar="TASK", help="the task manifest (.toml)")
+    evaluate.add_argument("--output", choices=LEADERBOARD_OUTPUTS, default="text",
+                          help="how to print the leaderboard (default: text)")
+    evaluate.add_argument("--reports", metavar="DIR", default=None,
+                          help="also write every per-dataset report as JSON to "
+                               "DIR/SYSTEM/DATASET.json (DIR/SYSTEM/run-N/… for several runs)")
+    evaluate.add_argument("--jobs", metavar="N", type=_whole_number, default=0,
+                          help="processes per dataset, as for score (default 0: as the "
+                               "files' size gains from)")
+    evaluate.add_argument("--no-progress", dest="progress", action="store_false",
+                          help="no progress bar (it shows only when stderr is a terminal)")
+
+
+def _run_evaluate(arguments: argparse.Namespace) -> int:
+    from anascore.leaderboard import evaluate
+    from anascore.leaderboard.render import render_leaderboard
+
+    try:
+        if arguments.reports is not None:
+            _check_report_folder(arguments.reports)
+        board = evaluate(arguments.task, jobs=arguments.jobs, progress=arguments.progress)
+        if arguments.reports is not None:
+            _write_leaderboard_reports(board, arguments.reports)
+    except AnascoreError as error:
+        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        return 1
+    for warning in board.warnings[:SHOWN_WARNINGS]:
+        print(f"anascore: warning: {warning}", file=sys.stderr)
+    if len(board.warnings) > SHOWN_WARNINGS:
+        print(f"anascore: warning: … and {len(board.warnings) - SHOWN_WARNINGS} more "
+              "warnings (all of them are in the JSON output)", file=sys.stderr)
+    return _write(render_leaderboard(board, arguments.output))
+
+
+def _check_report_folder(folder: str) -> None:
+    import os
+
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise AnascoreError("is a file; --reports names a folder to write reports in",
+                            path=folder)
+
+
+def _write_leaderboard_reports(board: object, folder: str) -> None:
+    """Each per-dataset report as JSON, with every document's scores."""
+    import os
+
+    from anascore.leaderboard.ranking import Leaderboard
+    from anascore.output import atomic_output
+
+    assert isinstance(board, Leaderboard)
+    for system, runs in board.reports.items():
+        for number, run in enumerate(runs, start=1):
+            place = os.path.join(folder, system, *([f"run-{number}"] if len(runs) > 1 else []))
+            try:
+                os.makedirs(place, exist_ok=True)
+            except OSError as error:
+                raise AnascoreError(f"cannot create the folder: {error.strerror}",
+                                    path=place) from None
+            for dataset, report in run.items():
+                with atomic_output(os.path.join(place, f"{dataset}.json")) as stream:
+                    stream.write(report.to_json(per_document=True) + "\n")
 
 
 def _add_convert_command(commands: argparse._SubParsersAction) -> None:
@@ -288,6 +362,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_lab(arguments)
     if arguments.command == "convert":
         return _run_convert(arguments)
+    if arguments.command == "evaluate":
+        return _run_evaluate(arguments)
     _check_score_usage(parser, arguments)
     try:
         settings = {name: getattr(arguments, name) for name in (

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from anascore.errors import OptionsError
+from anascore.errors import AnascoreError, OptionsError
 from anascore.model import Document, Entity, Mention
 from anascore.options import Options
 from anascore.scores import AverageScore, Score
@@ -98,6 +98,13 @@ class CorefEvaluator:
         if not self._records:
             return {}
         return scores_from_counts(self.counts, self.options.metrics, self.options)
+
+    def scores(self) -> dict[str, Any]:
+        """The corpus score of every reported metric over the documents so far, by name (as
+        ``Report.metrics`` gives them for the same documents in files)."""
+        if not self._records:
+            raise AnascoreError("no document scored yet; call update() first")
+        return scores_from_counts(self.counts, self.options.reported_metrics, self.options)
 
     def get_prf(self, metric: str = "conll") -> PRF:
         """``(precision, recall, f1)`` of a metric over every document so far (the CoNLL

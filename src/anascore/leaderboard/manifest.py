@@ -1,0 +1,258 @@
+"""The task manifest of ``anascore evaluate``: datasets, systems and how they are ranked.
+
+A manifest is a TOML file (TOML: comments, no indentation rules, in Python's standard library
+since 3.11 as ``tomllib``). Paths in it are relative to the manifest's folder. Every mistake is
+an :class:`~anascore.errors.OptionsError` naming the manifest and the entry (a TOML parser
+gives no line for a semantic mistake, so the message names the table and key instead):
+
+.. code-block:: toml
+
+    name = "CRAC-style leaderboard"   # optional title
+    metric = "conll"                  # the primary metric (default: conll)
+    combine = "macro"                 # macro: weighted mean of the datasets' scores
+                                      # micro: the metric of the counts summed over datasets
+    resamples = 1000                  # bootstrap resamples (0: no intervals, ranks or tests)
+    confidence_level = 0.95
+    seed = 12345
+
+    [settings]                        # every dataset's settings (those of anascore.score)
+    preset = "crac24"
+
+    [[datasets]]
+    name = "gum"
+    key = "keys/gum.conllu"
+    weight = 1                        # optional, macro only
+    settings = { match = "exact" }    # optional, changes [settings] for this dataset
+
+    [[systems]]
+    name = "baseline"
+    responses = "baseline/{dataset}.conllu"      # {dataset}: each dataset's name
+
+    [[systems]]
+    name = "ours"                                 # several runs (seeds): a list
+    runs = ["ours/seed1/{dataset}.conllu", "ours/seed2/{dataset}.conllu"]
+
+A system's responses (and each run) are either a path template with ``{dataset}`` or a table
+``{ gum = "…", litbank = "…" }`` naming a response for every dataset.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from anascore.errors import OptionsError
+from anascore.options import DEFAULT_SEED, Options
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+#: How datasets' scores are combined.
+COMBINE_METHODS: tuple[str, ...] = ("macro", "micro")
+_TOP_KEYS = frozenset({"name", "metric", "combine", "resamples", "confidence_level", "seed",
+                       "settings", "datasets", "systems"})
+_DATASET_KEYS = frozenset({"name", "key", "weight", "settings"})
+_SYSTEM_KEYS = frozenset({"name", "responses", "runs"})
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """A key file, the settings it is scored with, and its weight in a macro average."""
+
+    name: str
+    key: Path
+    options: Options
+    weight: float = 1.0
+
+
+@dataclass(frozen=True)
+class System:
+    """A system's responses: one run (or several, with different seeds), each naming a
+    response file for every dataset."""
+
+    name: str
+    runs: tuple[Mapping[str, Path], ...]
+
+
+@dataclass(frozen=True)
+class Task:
+    """Everything ``anascore evaluate`` needs, checked."""
+
+    path: Path
+    name: str
+    metric: str
+    combine: str
+    datasets: tuple[Dataset, ...]
+    systems: tuple[System, ...]
+    resamples: int = 1000
+    confidence_level: float = 0.95
+    seed: int = DEFAULT_SEED
+
+
+def read_task(path: str | os.PathLike[str], *, jobs: int = 1) -> Task:
+    """Read and check a manifest (``jobs``: processes per dataset, as ``--jobs``)."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as stream:
+            data = tomllib.load(stream)
+    except FileNotFoundError:
+        raise OptionsError("no such file", path=path) from None
+    except IsADirectoryError:
+        raise OptionsError("is a directory; expected a TOML task manifest", path=path) from None
+    except OSError as error:
+        raise OptionsError(f"cannot read: {error.strerror}", path=path) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise OptionsError(f"not TOML: {error}", path=path) from None
+    return task_from_dict(data, path, jobs=jobs)
+
+
+def task_from_dict(data: Mapping[str, Any], path: Path, *, jobs: int = 1) -> Task:
+    """A :class:`Task` from a manifest's parsed content (``path``: where it came from, for
+    messages and relative paths)."""
+
+    def fail(message: str) -> OptionsError:
+        return OptionsError(message, path=path)
+
+    _no_unknown_keys(data, _TOP_KEYS, "the manifest", fail)
+    name = _text(data.get("name", path.stem), "name", fail)
+    metric = _text(data.get("metric", "conll"), "metric", fail).lower()
+    combine = _text(data.get("combine", "macro"), "combine", fail)
+    if combine not in COMBINE_METHODS:
+        raise fail(f"combine = {combine!r}; expected one of {', '.join(COMBINE_METHODS)}")
+    resamples = data.get("resamples", 1000)
+    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 0:
+        raise fail(f"resamples = {resamples!r}; expected a whole number (0: no statistics)")
+    level = data.get("confidence_level", 0.95)
+    if isinstance(level, bool) or not isinstance(level, int | float) or not 0 < level < 1:
+        raise fail(f"confidence_level = {level!r}; expected a number between 0 and 1")
+    seed = data.get("seed", DEFAULT_SEED)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise fail(f"seed = {seed!r}; expected a whole number")
+    shared = _table(data.get("settings", {}), "[settings]", fail)
+
+    folder = path.parent
+    datasets = tuple(_dataset(entry, index, shared, metric, folder, jobs, fail)
+                     for index, entry in enumerate(_array(data, "datasets", fail)))
+    _unique([dataset.name for dataset in datasets], "dataset", fail)
+    systems = tuple(_system(entry, index, datasets, folder, fail)
+                    for index, entry in enumerate(_array(data, "systems", fail)))
+    _unique([system.name for system in systems], "system", fail)
+    if combine == "micro":
+        first = datasets[0].options
+        for dataset in datasets[1:]:
+            if dataset.options.signature() != first.signature():
+                raise fail(f"combine = 'micro' sums counts over datasets, so every dataset "
+                           f"needs the same settings; dataset {dataset.name!r} has "
+                           f"{dataset.options.signature()}, dataset {datasets[0].name!r} "
+                           f"{first.signature()}; use combine = 'macro'")
+    return Task(path, name, metric, combine, datasets, systems, resamples, float(level), seed)
+
+
+def _dataset(entry: Any, index: int, shared: Mapping[str, Any], metric: str, folder: Path,
+             jobs: int, fail: Any) -> Dataset:
+    where = f"[[datasets]] {index + 1}"
+    entry = _table(entry, where, fail)
+    _no_unknown_keys(entry, _DATASET_KEYS, where, fail)
+    name = _text(entry.get("name"), f"{where}: name", fail)
+    where = f"dataset {name!r}"
+    key = folder / _text(entry.get("key"), f"{where}: key", fail)
+    weight = entry.get("weight", 1.0)
+    if (isinstance(weight, bool) or not isinstance(weight, int | float)
+            or not math.isfinite(weight) or weight <= 0):
+        raise fail(f"{where}: weight = {weight!r}; expected a number above 0")
+    settings = {**shared, **_table(entry.get("settings", {}), f"{where}: settings", fail)}
+    try:
+        options = Options.create(**settings, jobs=jobs)
+    except OptionsError as error:
+        raise fail(f"{where}: {error.message}") from None
+    reported = options.reported_metrics
+    if metric not in reported:
+        raise fail(f"{where}: the primary metric {metric!r} is not among its reported "
+                   f"metrics ({', '.join(reported)}); add it to the settings' metrics")
+    return Dataset(name, key, options, float(weight))
+
+
+def _system(entry: Any, index: int, datasets: tuple[Dataset, ...], folder: Path,
+            fail: Any) -> System:
+    where = f"[[systems]] {index + 1}"
+    entry = _table(entry, where, fail)
+    _no_unknown_keys(entry, _SYSTEM_KEYS, where, fail)
+    name = _text(entry.get("name"), f"{where}: name", fail)
+    where = f"system {name!r}"
+    if ("responses" in entry) == ("runs" in entry):
+        raise fail(f"{where}: give either responses (one run) or runs (a list of runs)")
+    if "responses" in entry:
+        runs = [entry["responses"]]
+    else:
+        runs = entry["runs"]
+        if not isinstance(runs, list) or not runs:
+            raise fail(f"{where}: runs must be a non-empty list of path templates or tables")
+    names = [dataset.name for dataset in datasets]
+    return System(name, tuple(_run(run, number, len(runs), names, where, folder, fail)
+                              for number, run in enumerate(runs)))
+
+
+def _run(run: Any, number: int, count: int, datasets: list[str], where: str, folder: Path,
+         fail: Any) -> dict[str, Path]:
+    if count > 1:
+        where = f"{where}, run {number + 1}"
+    if isinstance(run, str):
+        if "{dataset}" not in run and len(datasets) > 1:
+            raise fail(f"{where}: the path {run!r} has no {{dataset}}; every dataset would be "
+                       "scored against the same file")
+        try:
+            return {name: folder / run.format(dataset=name) for name in datasets}
+        except (KeyError, IndexError, ValueError) as error:
+            raise fail(f"{where}: the path template {run!r} is not valid ({error}); only "
+                       "{dataset} is replaced") from None
+    table = _table(run, where, fail)
+    unknown = sorted(set(table) - set(datasets))
+    if unknown:
+        raise fail(f"{where}: response for {', '.join(map(repr, unknown))}, which is not a "
+                   f"dataset ({', '.join(datasets)})")
+    missing = [name for name in datasets if name not in table]
+    if missing:
+        raise fail(f"{where}: no response for dataset {', '.join(map(repr, missing))}")
+    return {name: folder / _text(table[name], f"{where}: {name}", fail) for name in datasets}
+
+
+def _no_unknown_keys(table: Mapping[str, Any], known: frozenset[str], where: str,
+                     fail: Any) -> None:
+    unknown = sorted(set(table) - known)
+    if unknown:
+        raise fail(f"{where}: unknown key {', '.join(map(repr, unknown))}; expected some of "
+                   f"{', '.join(sorted(known))}")
+
+
+def _array(data: Mapping[str, Any], key: str, fail: Any) -> list[Any]:
+    value = data.get(key)
+    if not isinstance(value, list) or not value:
+        raise fail(f"no [[{key}]]; expected at least one [[{key}]] table")
+    return value
+
+
+def _table(value: Any, where: str, fail: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise fail(f"{where}: expected a table, not {type(value).__name__}")
+    return value
+
+
+def _text(value: Any, where: str, fail: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise fail(f"{where}: expected a non-empty string, not {value!r}")
+    return value
+
+
+def _unique(names: list[str], kind: str, fail: Any) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise fail(f"two {kind}s are named {name!r}; names must be unique")
+        seen.add(name)
