@@ -163,8 +163,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_evaluate_command(commands: argparse._SubParsersAction) -> None:
-    from anascore.leaderboard.render import LEADERBOARD_OUTPUTS
-
     evaluate = commands.add_parser(
         "evaluate", help="rank systems over several datasets from a task manifest",
         description="Score every system of TASK (a TOML manifest: datasets, their settings, "
@@ -173,7 +171,7 @@ def _add_evaluate_command(commands: argparse._SubParsersAction) -> None:
                     "score and the rank, and paired tests between systems. See "
                     "docs/shared-task.md.")
     evaluate.add_argument("task", metavar="TASK", help="the task manifest (.toml)")
-    evaluate.add_argument("--output", choices=LEADERBOARD_OUTPUTS, default="text",
+    evaluate.add_argument("--output", choices=OUTPUTS, default="text",
                           help="how to print the leaderboard (default: text)")
     evaluate.add_argument("--reports", metavar="DIR", default=None,
                           help="also write every per-dataset report as JSON to "

@@ -13,8 +13,9 @@ turns anascore's score objects into such a dictionary, with one naming rule for 
 * an average of other metrics' F1, the CoNLL score, is ``conll_score`` (it has no recall or
   precision of its own).
 
-A value that is not applicable (``None``, nothing to find or nothing proposed) stays ``None``:
-it is never written as 0. Raw counts are left out: they are in :class:`anascore.Report`.
+A value that is not applicable (NaN or ``None`` in a score: nothing to find and nothing
+proposed, as for zeros in a corpus without any) is ``None``: it is never written as 0. Raw
+counts are left out: they are in :class:`anascore.Report`.
 
 :func:`compute` scores lists of documents' clusters — unlike Hugging Face's ``coval`` module,
 which scores all its input as one document, each element is a document of its own, and the
@@ -23,6 +24,7 @@ corpus score micro-averages over them as the reference scorer does.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -49,7 +51,8 @@ def _flatten(prefix: str, values: Mapping[str, Any], flat: dict[str, float | Non
         if isinstance(value, Mapping):
             _flatten(f"{prefix}_{key}", value, flat)
         elif key in _SCORE_FIELDS:
-            flat[f"{prefix}_{key}"] = None if value is None else float(value)
+            flat[f"{prefix}_{key}"] = (None if value is None or math.isnan(value)
+                                       else float(value))
 
 
 def compute(*, predictions: Sequence[Iterable[Iterable[Any]]],

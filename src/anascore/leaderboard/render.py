@@ -26,7 +26,7 @@ from anascore.report.tables import (
 )
 from anascore.version import __version__
 
-#: Output formats of ``anascore evaluate``.
+#: Output formats of ``anascore evaluate``: those of ``anascore score``.
 LEADERBOARD_OUTPUTS: tuple[str, ...] = ("text", "json", "csv", "markdown", "latex")
 
 
