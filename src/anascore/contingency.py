@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from anascore.components import edge_components
-from anascore.matching import Alignment
+from anascore.matching.exact import Alignment
 from anascore.options import Options
 from anascore.selection import Side
 

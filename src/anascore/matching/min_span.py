@@ -30,8 +30,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from anascore.assignment import maximum_assignment
 from anascore.components import edge_components
-from anascore.matching import Alignment, align_exact
+from anascore.matching.exact import Alignment, align_exact
 from anascore.model import Mention
 
 
@@ -137,9 +138,6 @@ def _best_pairs(edges: list[tuple[int, int, float]]) -> list[tuple[int, int]]:
     """The one-to-one pairs of greatest total worth, per connected component."""
     if not edges:
         return []
-    # imported here: anascore.metrics imports the contingency table, which imports matching
-    from anascore.metrics.assignment import SMALL_COMPONENT, kuhn_munkres
-
     components = [[edges[index] for index in component]
                   for component in edge_components((key, response) for key, response, _ in edges)]
     pairs: list[tuple[int, int]] = []
@@ -154,12 +152,7 @@ def _best_pairs(edges: list[tuple[int, int, float]]) -> list[tuple[int, int]]:
         worth = np.zeros((len(rows), len(columns)))
         for key_index, response_index, value in component:
             worth[row_of[key_index], column_of[response_index]] = value
-        if worth.size <= SMALL_COMPONENT:
-            chosen_rows, chosen_columns = kuhn_munkres(worth)
-        else:
-            from scipy.optimize import linear_sum_assignment
-
-            chosen_rows, chosen_columns = linear_sum_assignment(worth, maximize=True)
+        chosen_rows, chosen_columns = maximum_assignment(worth)
         for row, column in zip(chosen_rows.tolist(), chosen_columns.tolist(), strict=True):
             if worth[row, column] > 0:
                 pairs.append((rows[row], columns[column]))

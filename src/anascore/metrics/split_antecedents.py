@@ -41,9 +41,9 @@ from typing import Any
 
 import numpy as np
 
+from anascore.assignment import maximum_assignment
 from anascore.contingency import Comparison, Contingency
 from anascore.matching import MATCHERS
-from anascore.metrics.assignment import SMALL_COMPONENT, kuhn_munkres
 from anascore.metrics.base import recall_precision
 from anascore.selection import Side
 from anascore.split_antecedents import AccommodatedSets
@@ -379,12 +379,7 @@ def _best_pairs(weights: np.ndarray, shared: np.ndarray,
     scale = float(bound + 1)
     if 1e9 * scale * min(block.shape) < 2.0**52:
         block = np.round(block * 1e9) * scale + shared[np.ix_(rows, columns)]
-    if block.size <= SMALL_COMPONENT:
-        chosen_rows, chosen_columns = kuhn_munkres(block)
-    else:
-        from scipy.optimize import linear_sum_assignment
-
-        chosen_rows, chosen_columns = linear_sum_assignment(block, maximize=True)
+    chosen_rows, chosen_columns = maximum_assignment(block)
     return [(int(rows[row]), int(columns[column]))
             for row, column in zip(chosen_rows.tolist(), chosen_columns.tolist(), strict=True)]
 
