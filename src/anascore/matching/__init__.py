@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from anascore.compat import conventions
 from anascore.matching.exact import Alignment, Matcher, align_exact, from_pairs
-from anascore.matching.min_span import align_min, align_min_ua
+from anascore.matching.min_span import align_min
+from anascore.matching.optimal import best_pairs
 from anascore.model import Mention
 
 if TYPE_CHECKING:
@@ -43,13 +45,12 @@ def align_craft(key: Sequence[Mention], response: Sequence[Mention]) -> Alignmen
 
 MATCHERS: dict[str, Matcher] = {"exact": align_exact, "min": align_min, "head": align_head,
                                 "partial": align_partial, "craft": align_craft}
-#: Matchers that replace ``MATCHERS[match]`` under ``compat`` (``(compat, match)`` keys).
-COMPAT_MATCHERS: dict[tuple[str, str], Matcher] = {("ua", "min"): align_min_ua}
 
 
 def matcher_for(options: Options) -> Matcher:
-    """The matcher of ``options.match``, in the conventions of ``options.compat``."""
-    return COMPAT_MATCHERS.get((options.compat, options.match)) or MATCHERS[options.match]
+    """The matcher of ``options.match``, in the conventions of ``options.compat``
+    (:meth:`anascore.compat.Conventions.matcher`)."""
+    return conventions(options).matcher(options.match) or MATCHERS[options.match]
 
 
 def align(key: Side, response: Side, options: Options) -> Alignment:
@@ -58,22 +59,23 @@ def align(key: Side, response: Side, options: Options) -> Alignment:
     With zeros kept and ``zero_match="dependent"``, zero mentions are first paired by their
     dependencies (:mod:`anascore.matching.zeros`); every mention left is then aligned by
     :func:`matcher_for` (``MATCHERS[options.match]``, or its ``compat`` variant). CRAFT
-    matching never pairs zero mentions (as the UA scorer).
-    With ``compat="ua"``, ties between equally good pairings are broken as the CorefUD
-    scorer's whole-matrix assignment breaks them (:mod:`anascore.matching.optimal`).
+    matching never pairs zero mentions (as the UA scorer). Head, partial and dependent-zero
+    matching choose among equally good pairings as the conventions say
+    (:meth:`anascore.compat.Conventions.mention_pairing`; anascore's:
+    :func:`anascore.matching.optimal.best_pairs`).
     """
     from anascore.selection import zero_flags
 
-    whole = options.compat == "ua"
+    pairing = conventions(options).mention_pairing()
     matcher = matcher_for(options)
-    if whole and options.match in ("head", "partial"):
+    if pairing is not None and options.match in ("head", "partial"):
         from anascore.matching import partial
 
         method = partial.align_head if options.match == "head" else partial.align_partial
 
         def matcher(key_mentions: Sequence[Mention],
                     response_mentions: Sequence[Mention]) -> Alignment:
-            return from_pairs(method(key_mentions, response_mentions, whole=True))
+            return from_pairs(method(key_mentions, response_mentions, pairing=pairing))
 
     if options.match == "craft" and (key.nodes is not None or response.nodes is not None):
         from anascore.matching import partial
@@ -90,7 +92,8 @@ def align(key: Side, response: Side, options: Options) -> Alignment:
             and key.nodes is not None and response.nodes is not None):
         from anascore.matching.zeros import align_zeros_by_dependencies
 
-        zero_pairs = align_zeros_by_dependencies(key, response, whole=whole)
+        zero_pairs = align_zeros_by_dependencies(key, response,
+                                                 pairing=pairing or best_pairs)
     paired_keys = {key_index for key_index, _ in zero_pairs}
     paired_responses = {response_index for _, response_index in zero_pairs}
     key_rest = np.asarray([index for index in range(len(key.mentions))

@@ -16,11 +16,11 @@ The alignment is one-to-one, so every metric counts a partially matched pair as 
 exact one. Ties (two pairings of equal worth) are broken by text order: mentions are taken by
 start, end, length, then tokens, so the order of entities in a file never changes a score.
 
-``compat="ua"`` (:func:`align_min_ua`) reproduces the UA scorer 2.0 exactly: it also accepts a
-response mention that *contains* the key mention when the key mention covers the response's
-own MIN (the scorer tries the key's MIN first, then the response's), and solves one dense
-assignment over all mentions left (``scipy.optimize.linear_sum_assignment`` on mentions sorted
-by start, end and length), which decides ties the way the scorer does.
+``compat="ua"`` reproduces the UA scorer 2.0 exactly (:func:`anascore.compat.ua.align_min_ua`,
+U3): it also accepts a response mention that *contains* the key mention when the key mention
+covers the response's own MIN, and solves one dense assignment over all mentions left, which
+decides ties the way the scorer does; it uses the helpers below with ``symmetric=True`` and
+``by_tokens=False``.
 """
 
 from __future__ import annotations
@@ -53,28 +53,6 @@ def align_min(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
     response_left = _left(len(response), exact.response, response)
     edges = _candidate_pairs(key, response, key_left, response_left, symmetric=False)
     pairs = _best_pairs(edges)
-    return _combined(exact, pairs)
-
-
-def align_min_ua(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
-    """MIN matching exactly as the UA scorer 2.0 computes it (see the module docstring)."""
-    exact = align_exact(key, response)
-    key_left = _left(len(key), exact.key, key, by_tokens=False)
-    response_left = _left(len(response), exact.response, response, by_tokens=False)
-    edges = _candidate_pairs(key, response, key_left, response_left, symmetric=True)
-    if not edges:
-        return exact
-    from scipy.optimize import linear_sum_assignment
-
-    row_of = {index: row for row, index in enumerate(key_left)}
-    column_of = {index: column for column, index in enumerate(response_left)}
-    worth = np.zeros((len(key_left), len(response_left)))
-    for key_index, response_index, value in edges:
-        worth[row_of[key_index], column_of[response_index]] = value
-    rows, columns = linear_sum_assignment(-worth)
-    chosen = worth[rows, columns] > 0
-    pairs = [(key_left[row], response_left[column])
-             for row, column in zip(rows[chosen].tolist(), columns[chosen].tolist(), strict=True)]
     return _combined(exact, pairs)
 
 
