@@ -22,12 +22,11 @@ U8. Bridging: the entity test — :func:`bridging_entity_test`
 
 Split antecedents (``docs/split-antecedents.md``, "Differences from the UA scorer 2.0"):
 
-U9.  CEAF δ is the sets' F1 (#1) — :func:`ceaf_sets_ua`
-U10. BLANC aligns each kind of link on its own F1 (#2) — :data:`BLANC_SETS_UA`
-U11. BLANC credits an unaligned key set equal to a response set (#4) — :func:`equal_sets`
-U12. Split-only BLANC averages the kinds the main evaluation has (#5) —
-     :func:`split_only_blanc_ua`
-U13. Ties between set alignments (#6) — :func:`set_pairs_ua`
+U9.  CEAF δ is the sets' F1 — :func:`ceaf_sets_ua`
+U10. BLANC aligns each kind of link on its own F1 — :data:`BLANC_SETS_UA`
+U11. BLANC credits an unaligned key set equal to a response set — :func:`equal_sets`
+U12. Split-only BLANC averages the kinds the main evaluation has — :func:`split_only_blanc_ua`
+U13. Ties between set alignments — :func:`set_pairs_ua`
 
 The CorefUD scorer (``docs/differences-corefud.md``, "Deliberate differences"):
 
@@ -64,8 +63,8 @@ from anascore.selection import Side
 from anascore.split_antecedents import AccommodatedSets
 
 # ---------------------------------------------------------------------------------------
-# U1. BLANC when the key lacks a kind of link (docs/differences-ua.md, "BLANC when the key
-# lacks a kind of link"; reference cases M3, M6, N3, N6). Hook: Conventions.metric.
+# U1. BLANC when the key lacks a kind of link (docs/differences-ua.md, section of that name;
+# reference cases M3, M6, N3, N6). Hook: Conventions.metric.
 #
 # Each half of BLANC (coreference links, non-coreference links) is scored when the key *or
 # the response* has links of that kind; the combined values average the halves scored, and
@@ -119,7 +118,7 @@ def _mean_of_halves_batch(counts: np.ndarray, scored: list[np.ndarray]) -> Score
 
 
 # ---------------------------------------------------------------------------------------
-# U2. Repeated mentions (docs/differences-ua.md, "Repeated mentions"). Hooks:
+# U2. Repeated mentions (docs/differences-ua.md, section of that name). Hooks:
 # Conventions.keeps_every_copy, copies_as_sets, warn_copies_kept (anascore.selection) and
 # Conventions.comparison (anascore.scoring.compare).
 #
@@ -271,8 +270,8 @@ def align_min_ua(key: Sequence[Mention], response: Sequence[Mention]) -> Alignme
 
 
 # ---------------------------------------------------------------------------------------
-# U4. Non-referring markables matched exactly, even with MIN matching on
-# (docs/differences-ua.md, "Non-referring markables"). Hook: Conventions.non_referring_match.
+# U4. Non-referring markables matched exactly (even with MIN matching on;
+# docs/differences-ua.md, "Non-referring markables"). Hook: Conventions.non_referring_match.
 # ---------------------------------------------------------------------------------------
 
 NON_REFERRING_MATCH = "exact"
@@ -308,8 +307,8 @@ def last_link_of_each_anaphor(links: tuple[BridgingLink, ...]) -> tuple[Bridging
 
 
 # ---------------------------------------------------------------------------------------
-# U7. Bridging matched exactly: anaphors and anchors, even with MIN matching on
-# (docs/differences-ua.md, "Bridging"). Hook: Conventions.bridging_match.
+# U7. Bridging matched exactly (anaphors and anchors, even with MIN matching on;
+# docs/differences-ua.md, "Bridging"). Hook: Conventions.bridging_match.
 # ---------------------------------------------------------------------------------------
 
 BRIDGING_MATCH = "exact"
@@ -342,9 +341,9 @@ def bridging_entity_test(comparison: Comparison) -> Callable[
 
 
 # ---------------------------------------------------------------------------------------
-# U9. Split antecedents, CEAF: δ is the F1 of the two sets, on both sides, so one entity
-# assignment serves recall and precision (docs/split-antecedents.md, difference 1). Hook:
-# Conventions.set_metrics("ceafm" / "ceafe").
+# U9. CEAF δ is the sets' F1 (split antecedents): the F1 of the two sets on both sides, so
+# one entity assignment serves recall and precision (docs/split-antecedents.md, difference
+# 1). Hook: Conventions.set_metrics("ceafm" / "ceafe").
 # ---------------------------------------------------------------------------------------
 
 
@@ -361,10 +360,10 @@ def ceaf_sets_ua(metric: SetMetric) -> SetMetric:
 
 
 # ---------------------------------------------------------------------------------------
-# U10. Split antecedents, BLANC: each kind of link aligned on its own F1, δ = that F1 on both
+# U10. BLANC aligns each kind of link on its own F1 (split antecedents), δ = that F1 on both
 # sides (docs/split-antecedents.md, difference 2). Hook: Conventions.set_metrics("blanc").
-# U11. Split antecedents, BLANC: a key set left unaligned is credited δ = 1 against a
-# response set equal to it, even one aligned with another key set (difference 4): the
+# U11. BLANC credits an unaligned key set equal to a response set (split antecedents): δ = 1,
+# even when that response set is aligned with another key set (difference 4): the
 # SetMetrics' ``also_credited``.
 # ---------------------------------------------------------------------------------------
 
@@ -390,10 +389,11 @@ BLANC_SETS_UA = (
 
 
 # ---------------------------------------------------------------------------------------
-# U12. Split-only BLANC (only_split_antecedents) averages both kinds of link whenever the
-# main evaluation (every document, split antecedents kept) has links of that kind, a kind
-# with no split-antecedent link counting 0 (docs/differences-ua.md, "BLANC of split
-# antecedents only"; docs/split-antecedents.md, difference 5). A perfect response whose sets
+# U12. Split-only BLANC averages the kinds the main evaluation has (only_split_antecedents):
+# a kind of link is averaged in whenever the main evaluation (every document, split
+# antecedents kept) has links of that kind, a kind with no split-antecedent link counting 0
+# (docs/differences-ua.md, "BLANC of split antecedents only"; docs/split-antecedents.md,
+# difference 5). A perfect response whose sets
 # have one element each (no non-coreference link between their elements) scores 1/2.
 # Hook: Conventions.metric("blanc"): two more count fields, the main evaluation's links of
 # each kind (key and response together), so that the decision stays a sum over documents.
@@ -435,7 +435,7 @@ def _split_only_blanc_metric(metric: Metric, layer: str) -> Metric:
 
 
 # ---------------------------------------------------------------------------------------
-# U13. Split antecedents: ties between set alignments (docs/split-antecedents.md,
+# U13. Ties between set alignments (split antecedents; docs/split-antecedents.md,
 # difference 6): scipy's choice on the whole F1 matrix, sets in the UA scorer's order (file
 # order, approximated by each holding entity's first markable). Hook: Conventions.set_pairs.
 # ---------------------------------------------------------------------------------------
@@ -469,9 +469,9 @@ def set_pairs_ua(comparison: Comparison, tables: ElementTables,
 
 
 # ---------------------------------------------------------------------------------------
-# U14. Ties between equally good pairings (head, partial and dependent-zero matching): the
-# CorefUD scorer's whole matrix (docs/differences-corefud.md, "Ties between equally good
-# pairings"). Hook: Conventions.mention_pairing.
+# U14. Ties between equally good pairings: the whole matrix (head, partial and dependent-zero
+# matching; docs/differences-corefud.md, "Ties between equally good pairings"), as the
+# CorefUD scorer solves it. Hook: Conventions.mention_pairing.
 # ---------------------------------------------------------------------------------------
 
 #: Above this many key × response cells, :func:`whole_matrix_pairs` falls back to
@@ -502,9 +502,9 @@ def whole_matrix_pairs(scores: dict[tuple[int, int], float], key_rank: dict[int,
 
 
 # ---------------------------------------------------------------------------------------
-# U15. The zero score's counterparts (docs/differences-corefud.md, "The zero score's
-# counterparts"): the response mention identical to a key mention, when there is one, before
-# its aligned one. Hook: Conventions.zero_counterparts.
+# U15. The zero score's counterparts (docs/differences-corefud.md, section of that name):
+# the response mention identical to a key mention, when there is one, before its aligned
+# one. Hook: Conventions.zero_counterparts.
 # ---------------------------------------------------------------------------------------
 
 
@@ -531,6 +531,7 @@ def identical_counterparts(comparison: Comparison) -> dict[int, int]:
 # U16. Zeros removed after singletons (keep_zeros=False; docs/differences-corefud.md, "Zeros
 # removed before singletons"): an entity of one overt mention and one zero is kept, as a
 # singleton. UAConventions.zeros_removed_after_singletons (anascore.selection).
+# ---------------------------------------------------------------------------------------
 # ---------------------------------------------------------------------------------------
 
 
