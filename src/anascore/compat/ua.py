@@ -46,10 +46,10 @@ import numpy as np
 from anascore.compat import Conventions
 from anascore.contingency import Comparison, Contingency, links
 from anascore.matching.exact import Alignment, Matcher, align_exact
-from anascore.matching.min_span import _candidate_pairs, _combined, _left
+from anascore.matching.min_span import candidate_pairs, unaligned_in_order, with_pairs
 from anascore.matching.optimal import Pairing, best_pairs
 from anascore.metrics.base import Metric
-from anascore.metrics.blanc import _blanc_of_sets
+from anascore.metrics.blanc import blanc_of_sets
 from anascore.metrics.split_antecedents import (
     ElementTables,
     SetMetric,
@@ -250,9 +250,9 @@ def _copies_in_order(key: Side, response: Side) -> Alignment:
 def align_min_ua(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
     """MIN matching exactly as the UA scorer 2.0 computes it."""
     exact = align_exact(key, response)
-    key_left = _left(len(key), exact.key, key, by_tokens=False)
-    response_left = _left(len(response), exact.response, response, by_tokens=False)
-    edges = _candidate_pairs(key, response, key_left, response_left, symmetric=True)
+    key_left = unaligned_in_order(len(key), exact.key, key, by_tokens=False)
+    response_left = unaligned_in_order(len(response), exact.response, response, by_tokens=False)
+    edges = candidate_pairs(key, response, key_left, response_left, symmetric=True)
     if not edges:
         return exact
     from scipy.optimize import linear_sum_assignment
@@ -266,7 +266,7 @@ def align_min_ua(key: Sequence[Mention], response: Sequence[Mention]) -> Alignme
     chosen = worth[rows, columns] > 0
     pairs = [(key_left[row], response_left[column])
              for row, column in zip(rows[chosen].tolist(), columns[chosen].tolist(), strict=True)]
-    return _combined(exact, pairs)
+    return with_pairs(exact, pairs)
 
 
 # ---------------------------------------------------------------------------------------
@@ -377,11 +377,11 @@ def equal_sets(tables: ElementTables, unaligned_key: list[int]) -> list[tuple[in
 
 
 BLANC_SETS_UA = (
-    SetMetric(_blanc_of_sets, lambda counts: prf_weight(counts[:4]),
+    SetMetric(blanc_of_sets, lambda counts: prf_weight(counts[:4]),
               lambda counts: np.full(2, prf_weight(counts[:4])),
               ("coref_recall", "coref_precision"), part="coref_links",
               split_fields=slice(0, 4), also_credited=equal_sets),
-    SetMetric(_blanc_of_sets, lambda counts: prf_weight(counts[4:8]),
+    SetMetric(blanc_of_sets, lambda counts: prf_weight(counts[4:8]),
               lambda counts: np.full(2, prf_weight(counts[4:8])),
               ("non_coref_recall", "non_coref_precision"), part="non_coref_links",
               split_fields=slice(4, 8), also_credited=equal_sets),

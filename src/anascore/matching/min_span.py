@@ -49,15 +49,15 @@ def min_match_worth(key: Mention, response: Mention) -> float:
 def align_min(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
     """Exact matches first, then the best one-to-one MIN matches of the mentions left."""
     exact = align_exact(key, response)
-    key_left = _left(len(key), exact.key, key)
-    response_left = _left(len(response), exact.response, response)
-    edges = _candidate_pairs(key, response, key_left, response_left, symmetric=False)
+    key_left = unaligned_in_order(len(key), exact.key, key)
+    response_left = unaligned_in_order(len(response), exact.response, response)
+    edges = candidate_pairs(key, response, key_left, response_left, symmetric=False)
     pairs = _best_pairs(edges)
-    return _combined(exact, pairs)
+    return with_pairs(exact, pairs)
 
 
-def _left(count: int, aligned: np.ndarray, mentions: Sequence[Mention], *,
-          by_tokens: bool = True) -> list[int]:
+def unaligned_in_order(count: int, aligned: np.ndarray, mentions: Sequence[Mention], *,
+                       by_tokens: bool = True) -> list[int]:
     """The unaligned mention indices in text order: start, end, length, then (unless the UA
     scorer's order is wanted, which keeps the given order there) the tokens."""
     taken = set(aligned.tolist())
@@ -71,7 +71,7 @@ def _left(count: int, aligned: np.ndarray, mentions: Sequence[Mention], *,
     return left
 
 
-def _candidate_pairs(key: Sequence[Mention], response: Sequence[Mention], key_left: list[int],
+def candidate_pairs(key: Sequence[Mention], response: Sequence[Mention], key_left: list[int],
                      response_left: list[int], *, symmetric: bool) -> list[
                          tuple[int, int, float]]:
     """``(key index, response index, worth)`` of every possible MIN match among the mentions
@@ -137,7 +137,8 @@ def _best_pairs(edges: list[tuple[int, int, float]]) -> list[tuple[int, int]]:
     return pairs
 
 
-def _combined(exact: Alignment, pairs: list[tuple[int, int]]) -> Alignment:
+def with_pairs(exact: Alignment, pairs: list[tuple[int, int]]) -> Alignment:
+    """``exact`` with the MIN-matched ``pairs`` added."""
     if not pairs:
         return exact
     key_indices = np.concatenate([exact.key, np.array([k for k, _ in pairs], dtype=np.int64)])

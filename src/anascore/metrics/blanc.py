@@ -84,7 +84,7 @@ def score_blanc(counts: np.ndarray) -> BlancScore:
     return BlancScore(0.0, 0.0, 0.0, coref, non_coref)
 
 
-def _blanc_of_sets(table: Contingency) -> np.ndarray:
+def blanc_of_sets(table: Contingency) -> np.ndarray:
     """BLANC's counts between the elements of two sets, then the aligned mentions and the
     key's and response's mentions (for sets with no link of either kind)."""
     return np.concatenate([count_blanc(Comparison.from_table(table)),
@@ -125,7 +125,7 @@ def _blanc_weight(counts: np.ndarray) -> float:
     return (f1_score(coref_recall, coref_precision) + f1_score(non_recall, non_precision)) / 2
 
 
-BLANC_SETS = SetMetric(_blanc_of_sets, _blanc_weight, _blanc_deltas,
+BLANC_SETS = SetMetric(blanc_of_sets, _blanc_weight, _blanc_deltas,
                        ("coref_recall", "coref_precision", "non_coref_recall",
                         "non_coref_precision"), split_fields=slice(0, 8))
 def _blanc_sets(comparison: Comparison) -> tuple[SetMetric, ...]:
