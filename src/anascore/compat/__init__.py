@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from anascore.options import Options
     from anascore.selection import Side
 
+
 class Conventions:
     """anascore's own conventions: the hooks the default path calls, each leaving it as it
     is. Subclasses override the hooks of the departures they reproduce."""
