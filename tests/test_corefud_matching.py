@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import anascore
+from anascore.compat.ua import whole_matrix_pairs
 from anascore.matching import partial
 from anascore.matching.optimal import best_pairs
 from anascore.matching.zeros import dependency_score, parse_deps
@@ -136,4 +137,4 @@ def test_whole_matrix_ties_differ_from_the_documented_rule() -> None:
     scores = {(1, 0): 1.0, (1, 1): 1.0}
     ranks = {0: 0, 1: 1}
     assert best_pairs(scores, ranks, ranks) == [(1, 0)]
-    assert best_pairs(scores, ranks, ranks, whole=True) == [(1, 1)]
+    assert whole_matrix_pairs(scores, ranks, ranks) == [(1, 1)]

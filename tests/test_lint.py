@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is not installed")
 def test_ruff_is_clean() -> None:
-    folders = [name for name in ("src", "tests", "benchmarks") if (ROOT / name).is_dir()]
+    folders = [name for name in ("src", "tests", "benchmarks", "tools") if (ROOT / name).is_dir()]
     result = subprocess.run(["ruff", "check", *folders], cwd=ROOT, capture_output=True,
                             text=True)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from anascore.compat.ua import align_min_ua
 from anascore.matching import matcher_for
-from anascore.matching.min_span import align_min, align_min_ua, min_match_worth
+from anascore.matching.min_span import align_min, min_match_worth
 from anascore.model import BridgingLink, Document, Entity, Mention
 from anascore.options import Options
 from anascore.report import Report

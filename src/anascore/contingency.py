@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from anascore.components import edge_components
-from anascore.matching import Alignment
+from anascore.matching.exact import Alignment
 from anascore.options import Options
 from anascore.selection import Side
 
@@ -161,7 +161,7 @@ class Comparison:
     table: Contingency
     options: Options
     layers: Mapping[str, Comparison] = field(default_factory=lambda: MappingProxyType({}))
-    # Only when repeated mentions are counted as the UA scorer does (anascore.repeated_ua):
+    # Only when repeated mentions are counted as the UA scorer does (U2, anascore.compat.ua):
     # the table precision is counted from, and the one CEAF assigns over.
     response_table: Contingency | None = None
     assignment_table: Contingency | None = None

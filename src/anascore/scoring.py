@@ -15,18 +15,18 @@ from typing import Any
 
 import numpy as np
 
+from anascore.compat import conventions
 from anascore.contingency import Comparison
 from anascore.errors import AnascoreError, DocumentMismatchError
 from anascore.formats import detect_format, read_documents
 from anascore.formats.alignment import check_conllu, common_positions
 from anascore.matching import align
-from anascore.metrics import REGISTRY
+from anascore.metrics import metric_for
 from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
 from anascore.model import Document
 from anascore.options import ENTITY_LAYERS, Options
 from anascore.parallel import map_documents, processes_for
 from anascore.progress import Progress
-from anascore.repeated_ua import has_repeated_spans, ua_comparison
 from anascore.report import Report
 from anascore.selection import layer_document, select_side
 
@@ -51,7 +51,8 @@ def count_document(key: Document | None, response: Document | None, options: Opt
               for layer in ENTITY_LAYERS if getattr(options, layer)}
     if layers:
         comparison = replace(comparison, layers=MappingProxyType(layers))
-    counts = {name: REGISTRY[name].count(comparison) for name in options.computed_metrics}
+    counts = {name: metric_for(name, options).count(comparison)
+              for name in options.computed_metrics}
     if set_alignments is not None:
         details = alignment_details(comparison)
         for layer, layer_comparison in layers.items():
@@ -66,9 +67,9 @@ def compare(key: Document | None, response: Document | None, options: Options,
     """Select, match and tabulate one layer of one document."""
     key_side = select_side(key, options, "key" + layer, warnings)
     response_side = select_side(response, options, "response" + layer, warnings)
-    if options.compat == "ua" and (has_repeated_spans(key_side)
-                                   or has_repeated_spans(response_side)):
-        return ua_comparison(key_side, response_side, options)
+    comparison = conventions(options).comparison(key_side, response_side, options)
+    if comparison is not None:
+        return comparison
     alignment = align(key_side, response_side, options)
     return Comparison.from_sides(key_side, response_side, alignment, options)
 

@@ -12,9 +12,9 @@ and warns naming the document, the span and the entities. The same applies to a 
 one span in two entities (reported: a gold annotation error).
 
 Under ``compat="ua"`` with exact matching, every copy in a UA file is kept instead, and
-counted as the UA scorer 2.0 counts them (:mod:`anascore.repeated_ua`); CoNLL-2012 and CorefUD
-files keep one copy, as that code base's CoNLL-2012 and CorefUD readers do (the CorefUD scorer's
-values for the reference case A7 in both formats are the one-copy values).
+counted as the UA scorer 2.0 counts them (U2 in :mod:`anascore.compat.ua`, through the hooks
+of :class:`anascore.compat.Conventions`); CoNLL-2012 and CorefUD files keep one copy, as that
+code base's CoNLL-2012 and CorefUD readers do.
 
 Which copy is kept must not depend on the order entities are listed in (or a reordered file
 would score differently), so entities are taken in text order: by their distinct mentions' token
@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from anascore.compat import conventions
 from anascore.model import NO_ATTRIBUTES, BridgingLink, ConlluNodes, Document, Entity, Mention
 from anascore.options import Options
 from anascore.split_antecedents import (
@@ -89,29 +90,28 @@ def select_side(document: Document | None, options: Options, role: str,
     """
     if document is None:
         return _EMPTY
-    # the CorefUD scorer (CoNLL-U files) keeps one copy of a span, as by default
-    keep_repeated = (options.compat == "ua" and options.match == "exact"
-                     and document.source_format == "ua")
+    rules = conventions(options)
+    keep_repeated = rules.keeps_every_copy(document, options)
     if keep_repeated:
         entities = list(document.entities)
     else:
         entities = _without_repeated_mentions(document, role, warnings)
     drop_zeros = not options.keep_zeros and document.nodes is not None
-    if drop_zeros and options.compat != "ua":
+    if drop_zeros and not rules.zeros_removed_after_singletons:
         entities = _without_zeros(entities, document.nodes)
     atoms_of: dict[str, frozenset[str]] = {}
     if options.keep_split_antecedents:
         entities, atoms_of = normalize_accommodated_sets(entities, document, role, warnings)
         if keep_repeated:
-            entities = _each_entity_a_set(entities)
+            entities = rules.copies_as_sets(entities)
     all_entities = entities
     if not options.keep_singletons:
         entities = [entity for entity in entities
                     if len(entity.mentions) + (entity.id in atoms_of) > 1]
-    if drop_zeros and options.compat == "ua":
+    if drop_zeros and rules.zeros_removed_after_singletons:
         entities = _without_zeros(entities, document.nodes)
     if keep_repeated:
-        _warn_repeated_as_the_ua_scorer_keeps_them(entities, document, role, warnings)
+        rules.warn_copies_kept(entities, document, role, warnings)
     entities = [entity for entity in entities if entity.mentions]
     sizes = np.fromiter((len(entity.mentions) for entity in entities), dtype=np.int64,
                         count=len(entities))
@@ -148,7 +148,7 @@ def _without_zeros(entities: list[Entity], nodes: ConlluNodes | None) -> list[En
     """Zero mentions removed (``keep_zeros=False``).
 
     By default before singletons are removed, so that an entity left with one overt mention
-    counts as a singleton; with ``compat="ua"`` after, as the CorefUD scorer does."""
+    counts as a singleton; with ``compat="ua"`` after, as the CorefUD scorer does (U16)."""
     return [Entity(entity.id, tuple(mention for mention in entity.mentions
                                     if not is_zero(mention, nodes)), entity.elements,
                    entity.attributes)
@@ -165,26 +165,14 @@ def layer_document(document: Document | None, layer: str) -> Document | None:
 
 
 def _with_other_layers(side: Side, document: Document, options: Options) -> Side:
+    rules = conventions(options)
     non_referring: tuple[Mention, ...] = ()
     if options.keep_non_referring:
-        non_referring = document.non_referring
-        if options.compat == "ua":
-            # the UA scorer keeps one markable (the first) of each pseudo-entity
-            firsts: dict[str, Mention] = {}
-            for mention in non_referring:
-                firsts.setdefault(mention.attributes.get("EntityID", str(mention)), mention)
-            non_referring = tuple(firsts.values())
+        non_referring = rules.non_referring_markables(document.non_referring)
     bridging: tuple[BridgingLink, ...] = ()
     anchors: dict[str, tuple[Mention, ...]] = {}
     if options.keep_bridging:
-        bridging = document.bridging
-        if options.compat == "ua":
-            # the UA scorer keeps one link per anaphor span: the last one written
-            last: dict[tuple[int, ...], BridgingLink] = {}
-            for link in bridging:
-                last.pop(link.anaphor.tokens, None)
-                last[link.anaphor.tokens] = link
-            bridging = tuple(last.values())
+        bridging = rules.bridging_links(document.bridging)
         named = {link.antecedent_entity for link in bridging
                  if link.antecedent_entity is not None}
         for entity in document.entities:
@@ -196,32 +184,6 @@ def _with_other_layers(side: Side, document: Document, options: Options) -> Side
                 anchors[entity_id] = (*anchors.get(entity_id, ()), mention)
     return replace(side, non_referring=non_referring, bridging=bridging,
                    anchor_mentions=MappingProxyType(anchors))
-
-
-def _each_entity_a_set(entities: list[Entity]) -> list[Entity]:
-    """``compat="ua"`` with split antecedents on: the UA scorer 2.0 turns each entity into a
-    set, so copies of a span within one entity (also one merged from entities accommodating
-    the same set) are one mention."""
-    return [replace(entity, mentions=tuple({mention.tokens: mention
-                                            for mention in entity.mentions}.values()))
-            for entity in entities]
-
-
-def _warn_repeated_as_the_ua_scorer_keeps_them(entities: list[Entity], document: Document,
-                                               role: str, warnings: list[str]) -> None:
-    """``compat="ua"``: every copy of a repeated span is kept, as the UA scorer 2.0 keeps
-    them (:mod:`anascore.repeated_ua` counts them its way); one warning per repeated span."""
-    spans = [mention.tokens for entity in entities for mention in entity.mentions]
-    if len(set(spans)) == len(spans):
-        return
-    counts: dict[tuple[int, ...], int] = {}
-    for span in spans:
-        counts[span] = counts.get(span, 0) + 1
-    for span, count in counts.items():
-        if count > 1:
-            warnings.append(f"{document.path or role}: document {document.name!r}: {role} "
-                            f"mention {Mention(span)} annotated {count} times; every copy "
-                            "kept, as the UA scorer keeps them (compat=ua)")
 
 
 def _without_repeated_mentions(document: Document, role: str,

@@ -6,12 +6,15 @@ response mention indices, so that no metric knows how mentions were matched.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from anascore.compat import conventions
+from anascore.matching.exact import Alignment, Matcher, align_exact, from_pairs
+from anascore.matching.min_span import align_min
+from anascore.matching.optimal import best_pairs
 from anascore.model import Mention
 
 if TYPE_CHECKING:
@@ -19,85 +22,35 @@ if TYPE_CHECKING:
     from anascore.selection import Side
 
 
-@dataclass(frozen=True)
-class Alignment:
-    """``key[k]`` is aligned with ``response[k]``: indices into the two mention lists, each
-    index at most once."""
-
-    key: np.ndarray
-    response: np.ndarray
-
-    def __len__(self) -> int:
-        return len(self.key)
-
-
-Matcher = Callable[[Sequence[Mention], Sequence[Mention]], Alignment]
-
-
-def align_exact(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
-    """Align mentions that cover exactly the same tokens.
-
-    Both sides hold each span once (see :mod:`anascore.selection`), so the pairing is
-    one-to-one by construction.
-    """
-    index_of = {mention.tokens: index for index, mention in enumerate(key)}
-    key_indices: list[int] = []
-    response_indices: list[int] = []
-    for response_index, mention in enumerate(response):
-        key_index = index_of.get(mention.tokens)
-        if key_index is not None:
-            key_indices.append(key_index)
-            response_indices.append(response_index)
-    return Alignment(np.asarray(key_indices, dtype=np.int64),
-                     np.asarray(response_indices, dtype=np.int64))
-
-
-def _from_pairs(pairs: list[tuple[int, int]]) -> Alignment:
-    pairs = sorted(pairs)
-    return Alignment(np.asarray([key for key, _ in pairs], dtype=np.int64),
-                     np.asarray([response for _, response in pairs], dtype=np.int64))
-
-
 def align_head(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
     """Same head token (:mod:`anascore.matching.partial`)."""
     from anascore.matching import partial
 
-    return _from_pairs(partial.align_head(key, response))
+    return from_pairs(partial.align_head(key, response))
 
 
 def align_partial(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
     """Inside the key and covering its head (:mod:`anascore.matching.partial`)."""
     from anascore.matching import partial
 
-    return _from_pairs(partial.align_partial(key, response))
+    return from_pairs(partial.align_partial(key, response))
 
 
 def align_craft(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
     """CRAFT 2019 partial match (:mod:`anascore.matching.partial`)."""
     from anascore.matching import partial
 
-    return _from_pairs(partial.align_craft(key, response))
+    return from_pairs(partial.align_craft(key, response))
 
 
-MATCHERS: dict[str, Matcher] = {"exact": align_exact, "head": align_head,
+MATCHERS: dict[str, Matcher] = {"exact": align_exact, "min": align_min, "head": align_head,
                                 "partial": align_partial, "craft": align_craft}
 
 
-def _register_min_span() -> None:
-    from anascore.matching.min_span import align_min, align_min_ua
-
-    MATCHERS["min"] = align_min
-    COMPAT_MATCHERS["ua", "min"] = align_min_ua
-
-
-#: Matchers that replace ``MATCHERS[match]`` under ``compat`` (``(compat, match)`` keys).
-COMPAT_MATCHERS: dict[tuple[str, str], Matcher] = {}
-_register_min_span()
-
-
 def matcher_for(options: Options) -> Matcher:
-    """The matcher of ``options.match``, in the conventions of ``options.compat``."""
-    return COMPAT_MATCHERS.get((options.compat, options.match)) or MATCHERS[options.match]
+    """The matcher of ``options.match``, in the conventions of ``options.compat``
+    (:meth:`anascore.compat.Conventions.matcher`)."""
+    return conventions(options).matcher(options.match) or MATCHERS[options.match]
 
 
 def align(key: Side, response: Side, options: Options) -> Alignment:
@@ -106,29 +59,30 @@ def align(key: Side, response: Side, options: Options) -> Alignment:
     With zeros kept and ``zero_match="dependent"``, zero mentions are first paired by their
     dependencies (:mod:`anascore.matching.zeros`); every mention left is then aligned by
     :func:`matcher_for` (``MATCHERS[options.match]``, or its ``compat`` variant). CRAFT
-    matching never pairs zero mentions (as the UA scorer).
-    With ``compat="ua"``, ties between equally good pairings are broken as the CorefUD
-    scorer's whole-matrix assignment breaks them (:mod:`anascore.matching.optimal`).
+    matching never pairs zero mentions (as the UA scorer). Head, partial and dependent-zero
+    matching choose among equally good pairings as the conventions say
+    (:meth:`anascore.compat.Conventions.mention_pairing`; anascore's:
+    :func:`anascore.matching.optimal.best_pairs`).
     """
     from anascore.selection import zero_flags
 
-    whole = options.compat == "ua"
+    pairing = conventions(options).mention_pairing()
     matcher = matcher_for(options)
-    if whole and options.match in ("head", "partial"):
+    if pairing is not None and options.match in ("head", "partial"):
         from anascore.matching import partial
 
         method = partial.align_head if options.match == "head" else partial.align_partial
 
         def matcher(key_mentions: Sequence[Mention],
                     response_mentions: Sequence[Mention]) -> Alignment:
-            return _from_pairs(method(key_mentions, response_mentions, whole=True))
+            return from_pairs(method(key_mentions, response_mentions, pairing=pairing))
 
     if options.match == "craft" and (key.nodes is not None or response.nodes is not None):
         from anascore.matching import partial
 
         def matcher(key_mentions: Sequence[Mention],
                     response_mentions: Sequence[Mention]) -> Alignment:
-            return _from_pairs(partial.align_craft(
+            return from_pairs(partial.align_craft(
                 key_mentions, response_mentions,
                 key_zero[key_rest].tolist(), response_zero[response_rest].tolist()))
 
@@ -138,7 +92,8 @@ def align(key: Side, response: Side, options: Options) -> Alignment:
             and key.nodes is not None and response.nodes is not None):
         from anascore.matching.zeros import align_zeros_by_dependencies
 
-        zero_pairs = align_zeros_by_dependencies(key, response, whole=whole)
+        zero_pairs = align_zeros_by_dependencies(key, response,
+                                                 pairing=pairing or best_pairs)
     paired_keys = {key_index for key_index, _ in zero_pairs}
     paired_responses = {response_index for _, response_index in zero_pairs}
     key_rest = np.asarray([index for index in range(len(key.mentions))
@@ -149,6 +104,6 @@ def align(key: Side, response: Side, options: Options) -> Alignment:
         return matcher(key.mentions, response.mentions)
     inner = matcher([key.mentions[index] for index in key_rest.tolist()],
                     [response.mentions[index] for index in response_rest.tolist()])
-    return _from_pairs(zero_pairs + list(zip(key_rest[inner.key].tolist(),
+    return from_pairs(zero_pairs + list(zip(key_rest[inner.key].tolist(),
                                              response_rest[inner.response].tolist(),
                                              strict=True)))

@@ -16,11 +16,11 @@ The alignment is one-to-one, so every metric counts a partially matched pair as 
 exact one. Ties (two pairings of equal worth) are broken by text order: mentions are taken by
 start, end, length, then tokens, so the order of entities in a file never changes a score.
 
-``compat="ua"`` (:func:`align_min_ua`) reproduces the UA scorer 2.0 exactly: it also accepts a
-response mention that *contains* the key mention when the key mention covers the response's
-own MIN (the scorer tries the key's MIN first, then the response's), and solves one dense
-assignment over all mentions left (``scipy.optimize.linear_sum_assignment`` on mentions sorted
-by start, end and length), which decides ties the way the scorer does.
+``compat="ua"`` reproduces the UA scorer 2.0 exactly (:func:`anascore.compat.ua.align_min_ua`,
+U3): it also accepts a response mention that *contains* the key mention when the key mention
+covers the response's own MIN, and solves one dense assignment over all mentions left, which
+decides ties the way the scorer does; it uses the helpers below with ``symmetric=True`` and
+``by_tokens=False``.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from anascore.assignment import maximum_assignment
 from anascore.components import edge_components
-from anascore.matching import Alignment, align_exact
+from anascore.matching.exact import Alignment, align_exact
 from anascore.model import Mention
 
 
@@ -48,37 +49,15 @@ def min_match_worth(key: Mention, response: Mention) -> float:
 def align_min(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
     """Exact matches first, then the best one-to-one MIN matches of the mentions left."""
     exact = align_exact(key, response)
-    key_left = _left(len(key), exact.key, key)
-    response_left = _left(len(response), exact.response, response)
-    edges = _candidate_pairs(key, response, key_left, response_left, symmetric=False)
+    key_left = unaligned_in_order(len(key), exact.key, key)
+    response_left = unaligned_in_order(len(response), exact.response, response)
+    edges = candidate_pairs(key, response, key_left, response_left, symmetric=False)
     pairs = _best_pairs(edges)
-    return _combined(exact, pairs)
+    return with_pairs(exact, pairs)
 
 
-def align_min_ua(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
-    """MIN matching exactly as the UA scorer 2.0 computes it (see the module docstring)."""
-    exact = align_exact(key, response)
-    key_left = _left(len(key), exact.key, key, by_tokens=False)
-    response_left = _left(len(response), exact.response, response, by_tokens=False)
-    edges = _candidate_pairs(key, response, key_left, response_left, symmetric=True)
-    if not edges:
-        return exact
-    from scipy.optimize import linear_sum_assignment
-
-    row_of = {index: row for row, index in enumerate(key_left)}
-    column_of = {index: column for column, index in enumerate(response_left)}
-    worth = np.zeros((len(key_left), len(response_left)))
-    for key_index, response_index, value in edges:
-        worth[row_of[key_index], column_of[response_index]] = value
-    rows, columns = linear_sum_assignment(-worth)
-    chosen = worth[rows, columns] > 0
-    pairs = [(key_left[row], response_left[column])
-             for row, column in zip(rows[chosen].tolist(), columns[chosen].tolist(), strict=True)]
-    return _combined(exact, pairs)
-
-
-def _left(count: int, aligned: np.ndarray, mentions: Sequence[Mention], *,
-          by_tokens: bool = True) -> list[int]:
+def unaligned_in_order(count: int, aligned: np.ndarray, mentions: Sequence[Mention], *,
+                       by_tokens: bool = True) -> list[int]:
     """The unaligned mention indices in text order: start, end, length, then (unless the UA
     scorer's order is wanted, which keeps the given order there) the tokens."""
     taken = set(aligned.tolist())
@@ -92,7 +71,7 @@ def _left(count: int, aligned: np.ndarray, mentions: Sequence[Mention], *,
     return left
 
 
-def _candidate_pairs(key: Sequence[Mention], response: Sequence[Mention], key_left: list[int],
+def candidate_pairs(key: Sequence[Mention], response: Sequence[Mention], key_left: list[int],
                      response_left: list[int], *, symmetric: bool) -> list[
                          tuple[int, int, float]]:
     """``(key index, response index, worth)`` of every possible MIN match among the mentions
@@ -137,9 +116,6 @@ def _best_pairs(edges: list[tuple[int, int, float]]) -> list[tuple[int, int]]:
     """The one-to-one pairs of greatest total worth, per connected component."""
     if not edges:
         return []
-    # imported here: anascore.metrics imports the contingency table, which imports matching
-    from anascore.metrics.assignment import SMALL_COMPONENT, kuhn_munkres
-
     components = [[edges[index] for index in component]
                   for component in edge_components((key, response) for key, response, _ in edges)]
     pairs: list[tuple[int, int]] = []
@@ -154,19 +130,15 @@ def _best_pairs(edges: list[tuple[int, int, float]]) -> list[tuple[int, int]]:
         worth = np.zeros((len(rows), len(columns)))
         for key_index, response_index, value in component:
             worth[row_of[key_index], column_of[response_index]] = value
-        if worth.size <= SMALL_COMPONENT:
-            chosen_rows, chosen_columns = kuhn_munkres(worth)
-        else:
-            from scipy.optimize import linear_sum_assignment
-
-            chosen_rows, chosen_columns = linear_sum_assignment(worth, maximize=True)
+        chosen_rows, chosen_columns = maximum_assignment(worth)
         for row, column in zip(chosen_rows.tolist(), chosen_columns.tolist(), strict=True):
             if worth[row, column] > 0:
                 pairs.append((rows[row], columns[column]))
     return pairs
 
 
-def _combined(exact: Alignment, pairs: list[tuple[int, int]]) -> Alignment:
+def with_pairs(exact: Alignment, pairs: list[tuple[int, int]]) -> Alignment:
+    """``exact`` with the MIN-matched ``pairs`` added."""
     if not pairs:
         return exact
     key_indices = np.concatenate([exact.key, np.array([k for k, _ in pairs], dtype=np.int64)])

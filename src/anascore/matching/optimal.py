@@ -15,17 +15,22 @@ documented rule), and larger components are solved by ``linear_sum_assignment`` 
 rows and columns in the same sort order. The optimum is the same as the scorer's; among
 equally good pairings the choice can differ from the scorer's, whose whole-matrix assignment
 does not always follow its documented rule. ``compat="ua"`` solves the scorer's whole matrix
-instead, and so makes its choices (``whole=True``).
+instead, and so makes its choices (:func:`anascore.compat.ua.whole_matrix_pairs`, U14).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from anascore.components import edge_components
 from anascore.model import Mention
+
+#: A maximum-score one-to-one pairing: scores of ``(key, response)`` pairs and the ranks of
+#: the keys and responses in, the chosen pairs out (:func:`best_pairs`'s shape).
+Pairing = Callable[[dict[tuple[int, int], float], dict[int, int], dict[int, int]],
+                   list[tuple[int, int]]]
 
 
 def mention_order(mention: Mention) -> tuple[int, int, int, tuple[int, ...]]:
@@ -40,25 +45,12 @@ def ranks(mentions: Sequence[Mention], indices: Sequence[int]) -> dict[int, int]
     return {index: rank for rank, index in enumerate(ordered)}
 
 
-#: Above this many key × response cells, ``whole=True`` falls back to components.
-WHOLE_MATRIX_LIMIT = 16_000_000
-
-
 def best_pairs(scores: dict[tuple[int, int], float], key_rank: dict[int, int],
-               response_rank: dict[int, int], *, whole: bool = False) -> list[tuple[int, int]]:
+               response_rank: dict[int, int]) -> list[tuple[int, int]]:
     """The pairs ``(key, response)`` of a maximum-score one-to-one pairing of positive
-    ``scores``, ties broken by rank (see the module docstring).
-
-    ``whole=True`` (``compat="ua"``) solves one matrix over every ranked key and response
-    mention, zero cells included, exactly as the CorefUD scorer does: where several pairings
-    score the same, ``linear_sum_assignment`` on the whole matrix does not always choose the
-    one that the documented rule (earlier mentions first) chooses, and only the same matrix
-    reproduces its choice.
-    """
+    ``scores``, ties broken by rank (see the module docstring)."""
     if not scores:
         return []
-    if whole and len(key_rank) * len(response_rank) <= WHOLE_MATRIX_LIMIT:
-        return _whole_matrix_pairs(scores, key_rank, response_rank)
     edges = list(scores)
     components = [[edges[index] for index in component] for component in edge_components(edges)]
     chosen: list[tuple[int, int]] = []
@@ -83,16 +75,3 @@ def best_pairs(scores: dict[tuple[int, int], float], key_rank: dict[int, int],
                       if matrix[row, column] > 0)
     return chosen
 
-
-def _whole_matrix_pairs(scores: dict[tuple[int, int], float], key_rank: dict[int, int],
-                        response_rank: dict[int, int]) -> list[tuple[int, int]]:
-    from scipy.optimize import linear_sum_assignment
-
-    keys = sorted(key_rank, key=key_rank.__getitem__)
-    responses = sorted(response_rank, key=response_rank.__getitem__)
-    matrix = np.zeros((len(keys), len(responses)))
-    for (key, response), score in scores.items():
-        matrix[key_rank[key], response_rank[response]] = score
-    rows, columns = linear_sum_assignment(-matrix)
-    return [(keys[row], responses[column]) for row, column in
-            zip(rows.tolist(), columns.tolist(), strict=True) if matrix[row, column] > 0]

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 
-from anascore.matching.optimal import best_pairs, mention_order, ranks
+from anascore.matching.optimal import Pairing, best_pairs, mention_order, ranks
 from anascore.model import Mention
 
 Pairs = list[tuple[int, int]]
@@ -63,12 +63,11 @@ def exact_pairs(key: Sequence[Mention], response: Sequence[Mention], *,
 def _scored_alignment(key: Sequence[Mention], response: Sequence[Mention], *, with_heads: bool,
                       score: Callable[[Sequence[Mention], Sequence[Mention], list[int],
                                        list[int]], dict[tuple[int, int], float]],
-                      whole: bool) -> Pairs:
+                      pairing: Pairing) -> Pairs:
     pairs, rest_key, rest_response = exact_pairs(key, response, with_heads=with_heads)
     if rest_key and rest_response:
         scores = score(key, response, rest_key, rest_response)
-        pairs += best_pairs(scores, ranks(key, rest_key), ranks(response, rest_response),
-                            whole=whole)
+        pairs += pairing(scores, ranks(key, rest_key), ranks(response, rest_response))
     return pairs
 
 
@@ -156,18 +155,19 @@ def _craft_pairs(key: Sequence[Mention], response: Sequence[Mention],
 
 
 def align_head(key: Sequence[Mention], response: Sequence[Mention], *,
-               whole: bool = False) -> Pairs:
-    """Head matching (see the module docstring; ``whole``: the scorer's whole-matrix
-    tie-breaking, :func:`anascore.matching.optimal.best_pairs`)."""
-    return _scored_alignment(key, response, with_heads=True, score=_head_scores, whole=whole)
+               pairing: Pairing = best_pairs) -> Pairs:
+    """Head matching (see the module docstring; ``pairing`` chooses among scored pairs,
+    :meth:`anascore.compat.Conventions.mention_pairing`)."""
+    return _scored_alignment(key, response, with_heads=True, score=_head_scores,
+                             pairing=pairing)
 
 
 def align_partial(key: Sequence[Mention], response: Sequence[Mention], *,
-                  whole: bool = False) -> Pairs:
-    """CorefUD partial matching (see the module docstring; ``whole`` as for
+                  pairing: Pairing = best_pairs) -> Pairs:
+    """CorefUD partial matching (see the module docstring; ``pairing`` as for
     :func:`align_head`)."""
     return _scored_alignment(key, response, with_heads=False, score=_partial_scores,
-                             whole=whole)
+                             pairing=pairing)
 
 
 def align_craft(key: Sequence[Mention], response: Sequence[Mention],

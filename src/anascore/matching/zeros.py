@@ -22,7 +22,7 @@ node has no DEPS at all the pair scores 0 (the CorefUD scorer divides by zero th
 
 from __future__ import annotations
 
-from anascore.matching.optimal import best_pairs, ranks
+from anascore.matching.optimal import Pairing, best_pairs, ranks
 from anascore.matching.partial import head_of
 from anascore.selection import Side, zero_flags
 
@@ -56,10 +56,11 @@ def dependency_score(key_deps: frozenset[tuple[str, str]],
                             frozenset(parent for parent, _ in response_deps))
 
 
-def align_zeros_by_dependencies(key: Side, response: Side, *, whole: bool = False) -> Pairs:
+def align_zeros_by_dependencies(key: Side, response: Side, *,
+                                pairing: Pairing = best_pairs) -> Pairs:
     """The dependency-based pairing of the zero mentions of ``key`` and ``response``
-    (indices into their mention lists); ``whole``: the scorer's whole-matrix tie-breaking
-    (:func:`anascore.matching.optimal.best_pairs`)."""
+    (indices into their mention lists); ``pairing`` chooses among scored pairs
+    (:meth:`anascore.compat.Conventions.mention_pairing`)."""
     if key.nodes is None or response.nodes is None:
         return []
     key_zeros = [index for index, zero in enumerate(zero_flags(key).tolist()) if zero]
@@ -79,5 +80,5 @@ def align_zeros_by_dependencies(key: Side, response: Side, *, whole: bool = Fals
             score = dependency_score(deps, response_deps)
             if score > 0:
                 scores[key_index, response_index] = score
-    return best_pairs(scores, ranks(key.mentions, key_zeros),
-                      ranks(response.mentions, response_zeros), whole=whole)
+    return pairing(scores, ranks(key.mentions, key_zeros),
+                   ranks(response.mentions, response_zeros))

@@ -7,15 +7,14 @@ derived from three of them (:data:`anascore.options.DERIVED_METRICS`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
 from importlib import import_module
 
 import numpy as np
 
+from anascore.compat import conventions
 from anascore.metrics.base import PRF_FIELDS, Metric
-from anascore.metrics.compat_ua import score_blanc_ua, score_blanc_ua_batch
 from anascore.options import DERIVED_METRICS, ENTITY_LAYERS, IDENTITY_METRICS, Options
-from anascore.scores import MetricResult, ScoreArrays
+from anascore.scores import MetricResult
 
 #: Where each metric counted from a document is defined: its module and the name of its
 #: :class:`Metric` value there.
@@ -78,31 +77,18 @@ class MetricRegistry(Mapping[str, Metric]):
 
 REGISTRY = MetricRegistry()
 
-#: Score functions that replace a metric's ``score`` under ``compat`` (``(compat, name)``).
-COMPAT_SCORES: dict[tuple[str, str], Callable[[np.ndarray], MetricResult]] = {
-    ("ua", name): score_blanc_ua
-    for name in ("blanc", *(f"{layer}.blanc" for layer in ENTITY_LAYERS))}
-#: Their ``score_batch`` (many corpora at once, the same digits), where there is one.
-COMPAT_SCORE_BATCHES: dict[tuple[str, str], Callable[[np.ndarray], ScoreArrays]] = {
-    ("ua", name): score_blanc_ua_batch
-    for name in ("blanc", *(f"{layer}.blanc" for layer in ENTITY_LAYERS))}
-
-
 def metric_for(name: str, options: Options | None) -> Metric:
     """The registered metric ``name``, configured by ``options`` when its count fields depend
-    on them (``Metric.configure``), and scored in the conventions of ``options.compat``
-    (:data:`COMPAT_SCORES`, with :data:`COMPAT_SCORE_BATCHES` for resampling; without one,
-    resampling scores each row with the replacement)."""
+    on them (``Metric.configure``), and counted and scored in the conventions of
+    ``options.compat`` (:meth:`anascore.compat.Conventions.metric`: a replacement ``score``
+    comes with its ``score_batch`` for resampling, or none, and resampling then scores each
+    row with the replacement)."""
     metric = REGISTRY[name]
     if options is None:
         return metric
     if metric.configure is not None:
         metric = metric.configure(options)
-    replacement = COMPAT_SCORES.get((options.compat, name))
-    if replacement is not None:
-        metric = replace(metric, score=replacement,
-                         score_batch=COMPAT_SCORE_BATCHES.get((options.compat, name)))
-    return metric
+    return conventions(options).metric(name, metric, options)
 
 
 def score_function(name: str, options: Options | None) -> Callable[[np.ndarray], MetricResult]:
@@ -110,5 +96,5 @@ def score_function(name: str, options: Options | None) -> Callable[[np.ndarray],
     return metric_for(name, options).score
 
 
-__all__ = ["COMPAT_SCORES", "COMPAT_SCORE_BATCHES", "PRF_FIELDS", "REGISTRY", "Metric",
+__all__ = ["PRF_FIELDS", "REGISTRY", "Metric",
            "metric_for", "score_function"]

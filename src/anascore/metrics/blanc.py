@@ -29,20 +29,20 @@ element), the δ for that kind is the recall (precision) of the other kind, BLAN
 convention of scoring the kind that exists; with no link at all (one singleton element), of
 its mentions. Sets are aligned on BLANC's F1, the mean of the two kinds' F1 of these δ
 terms. ``compat="ua"``: δ is each kind's F1, each kind aligned on its own F1, as the UA
-scorer computes it.
+scorer computes it (U10, U11 in :mod:`anascore.compat.ua`).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from anascore.compat import conventions
 from anascore.contingency import Comparison, Contingency, links
 from anascore.metrics.base import Metric, exact_sum
 from anascore.metrics.split_antecedents import (
     SetAlignment,
     SetMetric,
     common_mentions,
-    prf_weight,
     set_sizes,
     split_antecedent_counts,
 )
@@ -84,7 +84,7 @@ def score_blanc(counts: np.ndarray) -> BlancScore:
     return BlancScore(0.0, 0.0, 0.0, coref, non_coref)
 
 
-def _blanc_of_sets(table: Contingency) -> np.ndarray:
+def blanc_of_sets(table: Contingency) -> np.ndarray:
     """BLANC's counts between the elements of two sets, then the aligned mentions and the
     key's and response's mentions (for sets with no link of either kind)."""
     return np.concatenate([count_blanc(Comparison.from_table(table)),
@@ -125,23 +125,13 @@ def _blanc_weight(counts: np.ndarray) -> float:
     return (f1_score(coref_recall, coref_precision) + f1_score(non_recall, non_precision)) / 2
 
 
-BLANC_SETS = SetMetric(_blanc_of_sets, _blanc_weight, _blanc_deltas,
+BLANC_SETS = SetMetric(blanc_of_sets, _blanc_weight, _blanc_deltas,
                        ("coref_recall", "coref_precision", "non_coref_recall",
                         "non_coref_precision"), split_fields=slice(0, 8))
-BLANC_SETS_UA = (
-    SetMetric(_blanc_of_sets, lambda counts: prf_weight(counts[:4]),
-              lambda counts: np.full(2, prf_weight(counts[:4])),
-              ("coref_recall", "coref_precision"), part="coref_links",
-              split_fields=slice(0, 4), credits_equal_sets=True),
-    SetMetric(_blanc_of_sets, lambda counts: prf_weight(counts[4:8]),
-              lambda counts: np.full(2, prf_weight(counts[4:8])),
-              ("non_coref_recall", "non_coref_precision"), part="non_coref_links",
-              split_fields=slice(4, 8), credits_equal_sets=True),
-)
-
-
 def _blanc_sets(comparison: Comparison) -> tuple[SetMetric, ...]:
-    return BLANC_SETS_UA if comparison.options.compat == "ua" else (BLANC_SETS,)
+    """How BLANC compares sets, in the run's conventions
+    (:meth:`anascore.compat.Conventions.set_metrics`)."""
+    return conventions(comparison.options).set_metrics("blanc", (BLANC_SETS,))
 
 
 def _blanc_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...]) -> np.ndarray:

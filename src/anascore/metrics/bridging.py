@@ -22,9 +22,9 @@ mention and covers its MIN (``match="min"``). Mention and entity scores count li
 anaphor annotated with two anchors has two links, and a response link is credited at most once
 (a maximum matching between the two links sets of an aligned anaphor). With one link per
 anaphor, as in CODI-CRAC, these are exactly the UA scorer's counts. Under ``compat="ua"`` all
-matching is exact, each anaphor keeps its last link, and the entity test looks both anchor
-mentions up among the selected key entities (a span in two entities belongs to the last), as
-the UA scorer does.
+matching is exact (U7), each anaphor keeps its last link (U6), and the entity test looks both
+anchor mentions up among the selected key entities (a span in two entities belongs to the
+last; U8), as the UA scorer does (:mod:`anascore.compat.ua`).
 
 0/0 is not applicable, not 0: a key without bridging links has no bridging recall, and a corpus
 whose links name only anchor entities (CorefUD's ``Bridge``) has no mention-level score at all
@@ -38,8 +38,9 @@ from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
+from anascore.compat import conventions
 from anascore.contingency import Comparison
-from anascore.matching import MATCHERS, align_exact
+from anascore.matching import MATCHERS
 from anascore.matching.min_span import min_match_worth
 from anascore.metrics.base import Metric
 from anascore.model import BridgingLink, Mention
@@ -63,19 +64,21 @@ def _min_span(key: Mention, response: Mention) -> bool:
 
 def count_bridging(comparison: Comparison) -> np.ndarray:
     options = comparison.options
-    exact = options.compat == "ua" or options.match == "exact"
-    matcher = align_exact if exact else MATCHERS[options.match]
-    matches: MentionMatch = _exact if exact else _min_span
+    rules = conventions(options)
+    match = rules.bridging_match(options)
+    matcher = MATCHERS[match]
+    matches: MentionMatch = _exact if match == "exact" else _min_span
     key_links, response_links = comparison.key.bridging, comparison.response.bridging
     key_anaphors = _anaphors(key_links)
     response_anaphors = _anaphors(response_links)
     alignment = matcher(list(key_anaphors.values()), list(response_anaphors.values()))
     key_groups = list(_groups(key_links).values())
-    owner = _owners(comparison) if options.compat == "ua" else None
+    entity_test = rules.bridging_entity_test(comparison)
 
     def same_entity(key: BridgingLink, response: BridgingLink) -> bool:
-        if owner is not None and key.antecedent is not None and response.antecedent is not None:
-            return _same_entity_ua(key, response, owner)
+        verdict = None if entity_test is None else entity_test(key, response)
+        if verdict is not None:
+            return verdict
         return _same_entity(key, response, comparison.key.anchor_mentions,
                             comparison.response.anchor_mentions, matches)
 
@@ -136,27 +139,6 @@ def _same_entity(key: BridgingLink, response: BridgingLink,
     else:
         offered = response_anchors.get(response.antecedent_entity or "", ())
     return any(matches(k, r) for k in key_mentions for r in offered)
-
-
-def _owners(comparison: Comparison) -> dict[tuple[int, ...], int]:
-    """Span → the last key entity holding it, as the UA scorer looks entities up."""
-    owners: dict[tuple[int, ...], int] = {}
-    key = comparison.key
-    for mention, entity in zip(key.mentions, key.entity_of.tolist(), strict=True):
-        owners[mention.tokens] = max(entity, owners.get(mention.tokens, -1))
-    return owners
-
-
-def _same_entity_ua(key: BridgingLink, response: BridgingLink,
-                    owner: dict[tuple[int, ...], int]) -> bool:
-    """The UA scorer's entity test: the same anchor mention, or two anchor mentions that the
-    (selected) key entities look up to the same entity. (Links without an anchor mention,
-    which the UA scorer cannot read, are tested anascore's way.)"""
-    assert key.antecedent is not None and response.antecedent is not None
-    if key.antecedent.tokens == response.antecedent.tokens:
-        return True
-    entity = owner.get(key.antecedent.tokens)
-    return entity is not None and owner.get(response.antecedent.tokens) == entity
 
 
 def _maximum_matching(key: list[BridgingLink], response: list[BridgingLink],

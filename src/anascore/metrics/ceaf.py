@@ -18,7 +18,8 @@ recall (for recall) or precision (for precision) of their sets:
     φ₃(Kᵢ, Rⱼ) = |Kᵢᵐ ∩ Rⱼᵐ| + δᵢⱼ        φ₄(Kᵢ, Rⱼ) = 2 (|Kᵢᵐ ∩ Rⱼᵐ| + δᵢⱼ) / (|Kᵢ| + |Rⱼ|)
 
 so recall and precision may come from different entity alignments. (``compat="ua"``: δ is
-the F1 of the two sets on both sides, one alignment, as the UA scorer computes it.)
+the F1 of the two sets on both sides, as the UA scorer computes it, so that both sides take
+one alignment; U9 in :mod:`anascore.compat.ua`.)
 """
 
 from __future__ import annotations
@@ -27,13 +28,13 @@ from collections.abc import Callable
 
 import numpy as np
 
+from anascore.compat import conventions
 from anascore.contingency import Comparison, Contingency
 from anascore.metrics.assignment import best_assignment_total
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 from anascore.metrics.split_antecedents import (
     SetAlignment,
     SetMetric,
-    f1_deltas,
     prf_deltas,
     prf_weight,
     split_antecedent_counts,
@@ -69,16 +70,16 @@ def _ceafe_total(table: Contingency) -> float:
     return best_assignment_total(table, 2.0 * table.counts / sizes)
 
 
-def _ceaf_sets(count: Callable[[Comparison], np.ndarray]) -> Callable[[Comparison],
-                                                                        tuple[SetMetric]]:
-    """How CEAF compares sets: the paper's δ (recall, precision), or the UA scorer's (F1)."""
+def _ceaf_sets(name: str, count: Callable[[Comparison], np.ndarray]) -> Callable[
+        [Comparison], tuple[SetMetric, ...]]:
+    """How CEAF compares sets: the paper's δ (recall, precision), in the run's conventions
+    (:meth:`anascore.compat.Conventions.set_metrics`)."""
 
     def of_sets(table: Contingency) -> np.ndarray:
         return count(Comparison.from_table(table))
 
-    paper = SetMetric(of_sets, prf_weight, prf_deltas)
-    ua = SetMetric(of_sets, prf_weight, f1_deltas)
-    return lambda comparison: (ua if comparison.options.compat == "ua" else paper,)
+    paper = (SetMetric(of_sets, prf_weight, prf_deltas),)
+    return lambda comparison: conventions(comparison.options).set_metrics(name, paper)
 
 
 def _ceaf_with_sets(total: Total, entity_count: bool) -> Callable[
@@ -88,8 +89,7 @@ def _ceaf_with_sets(total: Total, entity_count: bool) -> Callable[
         recall_table = table_with_sets(comparison, alignment, "recall")
         recall_total = total(recall_table)
         precision_table = table_with_sets(comparison, alignment, "precision")
-        precision_total = (recall_total if comparison.options.compat == "ua"
-                           else total(precision_table))
+        precision_total = total(precision_table)
         if entity_count:
             return np.array([recall_total, len(recall_table.key_sizes), precision_total,
                              len(precision_table.response_sizes)], dtype=np.float64)
@@ -101,13 +101,13 @@ def _ceaf_with_sets(total: Total, entity_count: bool) -> Callable[
 
 CEAFM = Metric("ceafm", "CEAFm", PRF_FIELDS,
                split_antecedent_counts("ceafm", len(PRF_FIELDS), count_ceafm,
-                                       _ceaf_sets(count_ceafm),
+                                       _ceaf_sets("ceafm", count_ceafm),
                                        _ceaf_with_sets(_ceafm_total, entity_count=False)),
                prf_score, "Luo 2005, On coreference resolution performance metrics (φ₃)",
                score_batch=prf_score_batch)
 CEAFE = Metric("ceafe", "CEAFe", PRF_FIELDS,
                split_antecedent_counts("ceafe", len(PRF_FIELDS), count_ceafe,
-                                       _ceaf_sets(count_ceafe),
+                                       _ceaf_sets("ceafe", count_ceafe),
                                        _ceaf_with_sets(_ceafe_total, entity_count=True)),
                prf_score, "Luo 2005, On coreference resolution performance metrics (φ₄)",
                score_batch=prf_score_batch)

@@ -5,15 +5,17 @@ Non-referring expressions (expletives, predicative NPs, idioms: UA ``-Pseudo`` e
 kept out of identity entities and scored apart: recall is the share of the key's non-referring
 markables that the response also marks non-referring, precision the share of the response's
 that the key marks so. Markables are matched one-to-one with the run's matching method (exact,
-or MIN spans); under ``compat="ua"`` always exactly, as the UA scorer does.
+or MIN spans), or as the conventions say (:meth:`anascore.compat.Conventions.non_referring_match`:
+under ``compat="ua"`` always exactly, as the UA scorer does; U4).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from anascore.compat import conventions
 from anascore.contingency import Comparison
-from anascore.matching import MATCHERS, align_exact
+from anascore.matching import MATCHERS
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 from anascore.model import Mention
 
@@ -27,7 +29,7 @@ def count_non_referring(comparison: Comparison) -> np.ndarray:
     key = _distinct(comparison.key.non_referring)
     response = _distinct(comparison.response.non_referring)
     options = comparison.options
-    matcher = align_exact if options.compat == "ua" else MATCHERS[options.match]
+    matcher = MATCHERS[conventions(options).non_referring_match(options)]
     found = len(matcher(key, response)) if key and response else 0
     return np.array([found, len(key), found, len(response)], dtype=np.float64)
 

@@ -28,8 +28,8 @@ nothing even when resolved perfectly (contrary to the paper's principle, §4.3, 
 resolved set counts like a correct mention): MUC between sets counts a singleton element as one
 link, found when it is a singleton in the other set too (the UA scorer does the same); BLANC's
 δ for a kind of link the key (response) set does not have is the recall (precision) of the
-other kind. ``compat="ua"`` follows the UA scorer 2.0 where it departs from the paper; see
-``docs/split-antecedents.md``.
+other kind. ``compat="ua"`` follows the UA scorer 2.0 where it departs from the paper
+(U9 … U13 in :mod:`anascore.compat.ua`; ``docs/split-antecedents.md``).
 """
 
 from __future__ import annotations
@@ -41,11 +41,11 @@ from typing import Any
 
 import numpy as np
 
+from anascore.assignment import maximum_assignment
+from anascore.compat import conventions
 from anascore.contingency import Comparison, Contingency
 from anascore.matching import MATCHERS
-from anascore.metrics.assignment import SMALL_COMPONENT, kuhn_munkres
 from anascore.metrics.base import recall_precision
-from anascore.selection import Side
 from anascore.split_antecedents import AccommodatedSets
 
 Count = Callable[[Comparison], np.ndarray]
@@ -63,9 +63,9 @@ class SetMetric:
     entities holding the sets share a mention (MUC's link condition, §5.2.1). ``part`` names
     one of several alignments of a metric (UA BLANC aligns each kind of link on its own);
     ``split_fields`` are the count fields this part gives the ``only_split_antecedents``
-    score (``None``: all). ``credits_equal_sets`` (``compat="ua"`` only): a key set the
-    alignment leaves alone still earns δ = 1 against a response set equal to it, aligned or
-    not, as the UA scorer's BLANC does (it treats equal sets as one pseudo-mention).
+    score (``None``: all). ``also_credited`` (``compat="ua"``'s BLANC only, U11): the pairs
+    of a key set the alignment leaves alone and a response set that still credits it δ = 1
+    (aligned or not), from the element tables and the unaligned key sets.
     """
 
     count: Callable[[Contingency], np.ndarray]
@@ -75,7 +75,7 @@ class SetMetric:
     linked: bool = False
     part: str = ""
     split_fields: slice | None = None
-    credits_equal_sets: bool = False
+    also_credited: Callable[[ElementTables, list[int]], list[tuple[int, int]]] | None = None
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ class SetAlignment:
     into the sides' entities), the F1 ``weight[p]`` the alignment maximized, and the δ terms
     ``deltas[p]`` named ``delta_names``. Pairs are one-to-one, except that under
     ``compat="ua"`` a response set may also be credited to a key set equal to it
-    (:attr:`SetMetric.credits_equal_sets`). ``unaligned_key`` and ``unaligned_response`` are the
+    (:attr:`SetMetric.also_credited`). ``unaligned_key`` and ``unaligned_response`` are the
     entities whose sets found no partner. ``split_counts`` are the metric's counts of the
     split-antecedent-only score.
     """
@@ -215,7 +215,7 @@ def alignment_details(comparison: Comparison) -> dict[str, SetAlignmentDetails]:
 
 
 @dataclass(frozen=True)
-class _ElementTables:
+class ElementTables:
     """The contingency table between the key's and the response's element entities (atoms),
     from which the table of any two sets is cut."""
 
@@ -252,7 +252,7 @@ class _ElementTables:
                 and bool((table.counts == table.response_sizes[table.columns]).all()))
 
 
-def _element_tables(comparison: Comparison) -> _ElementTables:
+def _element_tables(comparison: Comparison) -> ElementTables:
     cached = comparison.derived.get(_SETS)
     if cached is not None:
         return cached
@@ -279,7 +279,7 @@ def _element_tables(comparison: Comparison) -> _ElementTables:
         for row, column in cells:
             overlapping.update((key_set, response_set) for key_set in key_sets_of[row]
                                for response_set in response_sets_of[column])
-    tables = _ElementTables(
+    tables = ElementTables(
         key_sets, response_sets,
         key_sets.atom_sizes if key_sets else np.zeros(0, dtype=np.int64),
         response_sets.atom_sizes if response_sets else np.zeros(0, dtype=np.int64),
@@ -309,7 +309,6 @@ def _align(comparison: Comparison, metric: SetMetric) -> SetAlignment:
     tables = _element_tables(comparison)
     key_count = len(tables.key_sets) if tables.key_sets else 0
     response_count = len(tables.response_sets) if tables.response_sets else 0
-    compat_ua = comparison.options.compat == "ua"
     weights = np.zeros((key_count, response_count))
     counts_of: dict[tuple[int, int], np.ndarray] = {}
     deltas_of: dict[tuple[int, int], np.ndarray] = {}
@@ -321,10 +320,8 @@ def _align(comparison: Comparison, metric: SetMetric) -> SetAlignment:
     key_holders = tables.key_sets.holders if tables.key_sets else np.zeros(0, dtype=np.int64)
     response_holders = (tables.response_sets.holders if tables.response_sets
                         else np.zeros(0, dtype=np.int64))
-    if compat_ua:
-        pairs = _ua_pairs(weights, _ua_order(comparison.key, tables.key_sets),
-                          _ua_order(comparison.response, tables.response_sets))
-    else:
+    pairs = conventions(comparison.options).set_pairs(comparison, tables, weights)
+    if pairs is None:
         key_grid, response_grid = np.meshgrid(key_holders, response_holders, indexing="ij")
         shared = common_mentions(comparison.table, key_grid.ravel(),
                                  response_grid.ravel()).reshape(weights.shape)
@@ -339,9 +336,8 @@ def _align(comparison: Comparison, metric: SetMetric) -> SetAlignment:
     split_parts += [metric.count(tables.table(key, None)) for key in unaligned_key]
     split_parts += [metric.count(tables.table(None, response)) for response in unaligned_response]
     split_counts = np.sum(split_parts, axis=0)
-    if compat_ua and metric.credits_equal_sets:
-        twins = [(key, response) for key, response in tables.overlapping
-                 if key in unaligned_key and tables.identical(key, response)]
+    if metric.also_credited is not None:
+        twins = metric.also_credited(tables, unaligned_key)
         deltas_of.update((twin, np.ones(len(metric.delta_names))) for twin in twins)
         aligned += twins
         unaligned_key = [key for key in unaligned_key if key not in {key for key, _ in twins}]
@@ -379,39 +375,9 @@ def _best_pairs(weights: np.ndarray, shared: np.ndarray,
     scale = float(bound + 1)
     if 1e9 * scale * min(block.shape) < 2.0**52:
         block = np.round(block * 1e9) * scale + shared[np.ix_(rows, columns)]
-    if block.size <= SMALL_COMPONENT:
-        chosen_rows, chosen_columns = kuhn_munkres(block)
-    else:
-        from scipy.optimize import linear_sum_assignment
-
-        chosen_rows, chosen_columns = linear_sum_assignment(block, maximize=True)
+    chosen_rows, chosen_columns = maximum_assignment(block)
     return [(int(rows[row]), int(columns[column]))
             for row, column in zip(chosen_rows.tolist(), chosen_columns.tolist(), strict=True)]
-
-
-def _ua_order(side: Side, sets: AccommodatedSets | None) -> np.ndarray:
-    """The order in which the UA scorer lists a side's sets: by the first markable of the
-    entity holding each in the file (earliest start, the longer first)."""
-    if sets is None:
-        return np.zeros(0, dtype=np.int64)
-    first = []
-    for holder in sets.holders.tolist():
-        mentions = np.flatnonzero(side.entity_of == holder).tolist()
-        first.append(min((side.mentions[k].start, -side.mentions[k].end) for k in mentions))
-    return np.asarray(sorted(range(len(first)), key=first.__getitem__), dtype=np.int64)
-
-
-def _ua_pairs(weights: np.ndarray, key_order: np.ndarray,
-              response_order: np.ndarray) -> list[tuple[int, int]]:
-    """The pairing the UA scorer 2.0 makes, ties included: scipy's assignment on the whole
-    matrix, its rows and columns in the UA scorer's order."""
-    if weights.size == 0:
-        return []
-    from scipy.optimize import linear_sum_assignment
-
-    rows, columns = linear_sum_assignment(-weights[np.ix_(key_order, response_order)])
-    return [(int(key_order[row]), int(response_order[column]))
-            for row, column in zip(rows.tolist(), columns.tolist(), strict=True)]
 
 
 def common_mentions(table: Contingency, key: np.ndarray, response: np.ndarray) -> np.ndarray:
@@ -477,9 +443,3 @@ def prf_weight(counts: np.ndarray) -> float:
     recall, precision = prf_deltas(counts).tolist()
     return 2 * recall * precision / (recall + precision) if recall + precision else 0.0
 
-
-def f1_deltas(counts: np.ndarray) -> np.ndarray:
-    """δ terms as the UA scorer computes them for CEAF: the F1 of the two sets on both
-    sides."""
-    value = prf_weight(counts)
-    return np.array([value, value])

@@ -16,9 +16,9 @@ spurious anaphor (FP). Then
     R = TP / (TP + FN + WL)        P = TP / (TP + FP + WL)
 
 as the CorefUD scorer's ``als_zeros`` computes it. Unlike MOR, it depends on the matching
-method (through the counterparts). With ``compat="ua"`` a key mention's counterpart is the
-response mention identical to it when there is one, else its aligned one, as the scorer looks
-it up (:func:`_identical_counterparts`).
+method (through the counterparts, :meth:`anascore.compat.Conventions.zero_counterparts`:
+under ``compat="ua"`` a key mention's counterpart is the response mention identical to it when
+there is one, else its aligned one, as the scorer looks it up; U15).
 
 A corpus without zero anaphors in the key has no zero recall, and a response without zero
 anaphors no zero precision: those are not applicable (``NaN``, with a reason), not 0
@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from anascore.compat import conventions
 from anascore.contingency import Comparison
 from anascore.matching.optimal import mention_order
 from anascore.metrics.base import PRF_FIELDS, Metric
-from anascore.model import Mention
 from anascore.scores import Score, ScoreArrays, prf_arrays
 from anascore.selection import Side, zero_flags
 
@@ -47,26 +47,6 @@ def _entities_in_text_order(side: Side) -> list[list[int]]:
     return members
 
 
-def _identical_counterparts(comparison: Comparison) -> dict[int, int]:
-    """Key mention → the response mention identical to it (same positions, and the same
-    head under head matching): the CorefUD scorer's ``als_zeros`` takes that one as the
-    counterpart before the aligned one. The two differ only when the dependent zero step
-    paired the key zero with another response zero of the same head (a tie the scorer's
-    assignment breaks its own way)."""
-    with_heads = comparison.options.match == "head"
-
-    def identity(mention: Mention) -> tuple:
-        if with_heads:
-            return mention.tokens, mention.tokens[0] if mention.head is None else mention.head
-        return (mention.tokens,)
-
-    response_of = {identity(mention): index
-                   for index, mention in enumerate(comparison.response.mentions)}
-    return {index: response_of[identity(mention)]
-            for index, mention in enumerate(comparison.key.mentions)
-            if identity(mention) in response_of}
-
-
 def count_zero(comparison: Comparison) -> np.ndarray:
     key, response = comparison.key, comparison.response
     key_zero, response_zero = zero_flags(key), zero_flags(response)
@@ -74,8 +54,7 @@ def count_zero(comparison: Comparison) -> np.ndarray:
         return np.zeros(4, dtype=np.float64)
     counterpart = dict(zip(comparison.alignment.key.tolist(),
                            comparison.alignment.response.tolist(), strict=True))
-    if comparison.options.compat == "ua":
-        counterpart.update(_identical_counterparts(comparison))
+    counterpart = conventions(comparison.options).zero_counterparts(comparison, counterpart)
     response_entity = response.entity_of.tolist()
     first_of_response_entity = {mentions[0] for mentions in _entities_in_text_order(response)
                                 if mentions}

@@ -1,0 +1,55 @@
+"""The alignment type every matching method returns, and exact matching.
+
+Kept apart from the package's registry (:mod:`anascore.matching`) so that the matching
+methods (:mod:`anascore.matching.min_span`) import it without importing the registry that
+imports them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from anascore.model import Mention
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """``key[k]`` is aligned with ``response[k]``: indices into the two mention lists, each
+    index at most once."""
+
+    key: np.ndarray
+    response: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.key)
+
+
+Matcher = Callable[[Sequence[Mention], Sequence[Mention]], Alignment]
+
+
+def align_exact(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
+    """Align mentions that cover exactly the same tokens.
+
+    Both sides hold each span once (see :mod:`anascore.selection`), so the pairing is
+    one-to-one by construction.
+    """
+    index_of = {mention.tokens: index for index, mention in enumerate(key)}
+    key_indices: list[int] = []
+    response_indices: list[int] = []
+    for response_index, mention in enumerate(response):
+        key_index = index_of.get(mention.tokens)
+        if key_index is not None:
+            key_indices.append(key_index)
+            response_indices.append(response_index)
+    return Alignment(np.asarray(key_indices, dtype=np.int64),
+                     np.asarray(response_indices, dtype=np.int64))
+
+
+def from_pairs(pairs: list[tuple[int, int]]) -> Alignment:
+    """The alignment of ``(key, response)`` index pairs, sorted."""
+    pairs = sorted(pairs)
+    return Alignment(np.asarray([key for key, _ in pairs], dtype=np.int64),
+                     np.asarray([response for _, response in pairs], dtype=np.int64))

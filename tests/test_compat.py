@@ -1,0 +1,150 @@
+"""``compat="ua"`` in one place (:mod:`anascore.compat.ua`): the list of departures there is
+the one in ``docs/differences-ua.md``, the default path never asks which scorer it imitates,
+and the departure found last (U12, split-only BLANC) on a hand-computed case."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import anascore
+from anascore.compat import Conventions, conventions, conventions_named
+from anascore.compat.ua import split_only_blanc_ua, split_only_blanc_ua_batch
+from anascore.metrics import metric_for
+from anascore.options import COMPAT_MODES, Options
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT / "src" / "anascore"
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "ua"
+
+
+# ------------------------------------------------------------------ one place, one list
+
+def _documented_departures() -> list[tuple[int, str]]:
+    text = (ROOT / "docs" / "differences-ua.md").read_text(encoding="utf-8")
+    return [(int(number), name) for number, name in
+            re.findall(r"^\| U(\d+) \| ([^|]+?) \|", text, re.MULTILINE)]
+
+
+@pytest.mark.skipif(not (ROOT / "docs").is_dir(), reason="docs/ not beside tests/")
+def test_the_compat_module_lists_the_documented_departures_in_order() -> None:
+    documented = _documented_departures()
+    assert [number for number, _ in documented] == list(range(1, 17))
+    module = (SOURCE / "compat" / "ua.py").read_text(encoding="utf-8")
+    docstring = ast.get_docstring(ast.parse(module)) or ""
+    listed = [(int(number), name.strip()) for number, name in
+              re.findall(r"^U(\d+)\.\s+(.+?) —", docstring, re.MULTILINE)]
+    assert listed == documented
+    # and a section of the module per departure, in the same order, under the same name
+    sections = re.findall(r"^# U(\d+)\. (.+)$", module, re.MULTILINE)
+    assert [int(number) for number, _ in sections] == list(range(1, 17))
+    for (number, header), (_, name) in zip(sections, documented, strict=True):
+        assert header.startswith(name), (number, header, name)
+
+
+def _reads_compat(path: Path) -> list[int]:
+    """Lines where a module reads an ``Options.compat`` attribute."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [node.lineno for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and node.attr == "compat"]
+
+
+def test_the_default_path_has_no_compat_branch() -> None:
+    # only the option itself (options.py, presets.py, cli.py) and the choice of conventions
+    # (anascore.compat) read options.compat; everything else calls a Conventions hook
+    allowed = {SOURCE / "options.py", SOURCE / "presets.py", SOURCE / "cli.py",
+               SOURCE / "compat" / "__init__.py"}
+    readers = {str(path.relative_to(SOURCE)): lines for path in sorted(SOURCE.rglob("*.py"))
+               if path not in allowed and (lines := _reads_compat(path))}
+    assert readers == {}
+
+
+def test_every_compat_mode_has_its_conventions() -> None:
+    assert {conventions_named(mode).name for mode in COMPAT_MODES} == set(COMPAT_MODES)
+    assert type(conventions(Options())) is Conventions
+    assert conventions(Options(compat="ua")).name == "ua"
+
+
+def test_a_default_run_never_loads_the_ua_conventions() -> None:
+    code = ("import sys, anascore; anascore.score(sys.argv[1], sys.argv[2]); "
+            "print('anascore.compat.ua' in sys.modules)")
+    examples = ROOT / "examples"
+    if not examples.is_dir():
+        pytest.skip("examples/ not beside tests/")
+    result = subprocess.run([sys.executable, "-c", code, str(examples / "key.conll"),
+                             str(examples / "response.conll")],
+                            capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
+
+
+# ------------------------------------------------------------------ U12, split-only BLANC
+
+SPLIT = {"keep_split_antecedents": True, "only_split_antecedents": True}
+
+
+def test_split_only_blanc_of_single_mention_elements() -> None:
+    # John {1}, Mary {2}, They {3} ⊕ {1, 2}, scored against itself. Between the set's
+    # elements: one non-coreference link (John–Mary), no coreference link.
+    path = FIXTURES / "split_singletons.conllua"
+    default = anascore.score(path, path, metrics="blanc,muc", **SPLIT)
+    ua = anascore.score(path, path, metrics="blanc,muc", compat="ua", **SPLIT)
+    # anascore: the key's sets have no coreference link, so the non-coreference half alone
+    blanc = default.metrics["blanc"]
+    assert (blanc.recall, blanc.precision, blanc.f1) == (1 / 1, 1 / 1, 1.0)
+    # the UA scorer 2.0 (run on this file: 0.5, 0.5, 0.5): the main evaluation has both
+    # kinds of link, so both halves are averaged, the coreference one 0
+    blanc = ua.metrics["blanc"]
+    assert (blanc.recall, blanc.precision, blanc.f1) == ((0 + 1) / 2, (0 + 1) / 2, (0 + 1) / 2)
+    # the counts: the split-only ones, then the main evaluation's links of each kind, key
+    # and response together: coreference They–set in each (1 + 1); non-coreference, of four
+    # nodes (John, Mary, They, the set) 4·3/2 − 1 = 5 in each
+    assert ua.counts["blanc"].tolist() == [[0, 0, 0, 0, 1, 1, 1, 1, 1 + 1, 5 + 5]]
+    assert default.metrics["muc"].f1 == ua.metrics["muc"].f1 == 1.0
+    # the main evaluation is 1 both ways
+    for compat in ("none", "ua"):
+        main = anascore.score(path, path, metrics="blanc", keep_split_antecedents=True,
+                              compat=compat).metrics["blanc"]
+        assert main.f1 == 1.0
+
+
+def test_split_only_blanc_counts_a_kind_the_main_evaluation_has() -> None:
+    # coreference: no split link and no main link → not averaged in; non-coreference:
+    # recall 1/2, precision 1/1
+    counts = np.array([0, 0, 0, 0, 1, 2, 1, 1, 0, 5], dtype=np.float64)
+    score = split_only_blanc_ua(counts)
+    assert (score.recall, score.precision, score.f1) == (1 / 2, 1 / 1, 2 * (1 / 2) / (3 / 2))
+    # with main coreference links, the empty coreference half counts 0
+    counts[8] = 3
+    score = split_only_blanc_ua(counts)
+    assert (score.recall, score.precision) == ((0 + 1 / 2) / 2, (0 + 1) / 2)
+    counts[8:] = 0
+    assert split_only_blanc_ua(counts).f1 == 0.0
+
+
+def test_split_only_blanc_resampling_gives_the_same_digits() -> None:
+    rng = np.random.default_rng(7)
+    rows = rng.integers(0, 4, size=(200, 10)).astype(np.float64)
+    rows[:, 1] += rows[:, 0]
+    rows[:, 3] += rows[:, 2]
+    rows[:, 5] += rows[:, 4]
+    rows[:, 7] += rows[:, 6]
+    batch = split_only_blanc_ua_batch(rows)
+    for index, row in enumerate(rows):
+        score = split_only_blanc_ua(row)
+        assert (batch.recall[index], batch.precision[index], batch.f1[index]) == (
+            score.recall, score.precision, score.f1)
+
+
+def test_split_only_blanc_fields_follow_the_conventions() -> None:
+    options = Options(compat="ua", **SPLIT)
+    assert metric_for("blanc", options).fields[-2:] == ("main_coref_links",
+                                                        "main_non_coref_links")
+    assert len(metric_for("discourse_deixis.blanc", options).fields) == 10
+    assert len(metric_for("blanc", Options(**SPLIT)).fields) == 8
+    assert len(metric_for("blanc", Options(compat="ua", keep_split_antecedents=True)).fields) == 8
