@@ -19,7 +19,7 @@ from anascore.compat import conventions
 from anascore.contingency import Comparison
 from anascore.errors import AnascoreError, DocumentMismatchError
 from anascore.formats import detect_format, read_documents
-from anascore.formats.alignment import check_conllu, common_positions
+from anascore.formats.alignment import check_conllu, check_same_words, common_positions
 from anascore.matching import align
 from anascore.metrics import metric_for
 from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
@@ -226,7 +226,7 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
             warnings.append(f"document {key_document.name!r} of the key is missing from the "
                             "response; scored as an empty response")
         elif not check_conllu(key_document, response_document, warnings):
-            check_same_tokens(key_document, response_document, warnings)
+            check_same_words(key_document, response_document, warnings)
         names.append(key_document.name)
         records.append(count_document(key_document, response_document, options, warnings))
     if responses:
@@ -318,22 +318,4 @@ def check_pair(key: Document, response: Document | None, response_path: str,
         warnings.append(f"{response_path}: document {key.name!r} of the key is missing from "
                         "the response; scored as an empty response")
     elif not check_conllu(key, response, warnings):
-        check_same_tokens(key, response, warnings)
-
-
-def check_same_tokens(key: Document, response: Document, warnings: list[str]) -> None:
-    """A different number of tokens is an error; different word forms are a warning."""
-    if len(key.tokens) != len(response.tokens):
-        raise DocumentMismatchError(
-            f"document {key.name!r} has {len(key.tokens)} tokens in the key "
-            f"({key.path}:{key.line}) but {len(response.tokens)} in the response "
-            f"({response.path}:{response.line}); expected the same tokens",
-            path=response.path, line=response.line)
-    if key.tokens != response.tokens:
-        position = next(index for index, (gold, system) in
-                        enumerate(zip(key.tokens, response.tokens, strict=True))
-                        if gold != system)
-        warnings.append(
-            f"{response.path}: document {key.name!r}: token {position} is "
-            f"{response.tokens[position]!r} in the response but {key.tokens[position]!r} "
-            f"in the key {key.path}")
+        check_same_words(key, response, warnings)
