@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.errors import DocumentMismatchError
+from anascore.errors import DocumentMismatchError, FormatError
 from anascore.formats import read_documents, writer
 
 KEY = Path(__file__).parent / "fixtures" / "corefud" / "match_key.conllu"
@@ -73,3 +73,29 @@ def test_a_different_number_of_words_is_an_error_in_every_pair(tmp_path):
     with pytest.raises(DocumentMismatchError, match=r"words in the key .* but \d+ in the "
                                                     "response"):
         anascore.score(KEY, response)
+
+
+def test_a_file_read_as_the_wrong_format_is_refused_or_warns(tmp_path):
+    # CorefUD files read as UA: ten columns, no IDENTITY column; refused, naming the line.
+    with pytest.raises(FormatError, match="10 columns; expected at least 11, up to IDENTITY"):
+        anascore.score(KEY, KEY, format="ua")
+    # A file whose coreference column holds nothing gives a table of zeros: said, not silent.
+    empty = tmp_path / "empty.conll"
+    empty.write_text("#begin document (d); part 000\nd 0 0 A -\nd 0 1 B -\n#end document\n")
+    report = anascore.score(empty, empty)
+    warnings = [warning for warning in report.warnings if "no mention to score" in warning]
+    assert [warning.split(": ")[1] for warning in warnings] == [
+        "the key has no mention to score in its 1 document (read as conll2012); if the file "
+        "is in another format, name it with --format",
+        "the response has no mention to score in its 1 document (read as conll2012); if the "
+        "file is in another format, name it with --format"]
+    assert not [warning for warning in anascore.score(KEY, KEY).warnings
+                if "no mention to score" in warning]
+
+
+def test_settings_that_remove_every_mention_say_so(tmp_path):
+    key = tmp_path / "key.conll"
+    key.write_text("#begin document (d); part 000\nd 0 0 A (1)\nd 0 1 B -\n#end document\n")
+    report = anascore.score(key, key, keep_singletons=False)
+    assert any("no mention to score in its 1 document (read as conll2012 after removing "
+               "singletons)" in warning for warning in report.warnings)

@@ -155,13 +155,37 @@ def score_files_many(key: PathLike, responses: Sequence[PathLike], options: Opti
                 bar.advance()
     names = [name for name, _ in counted]
     reports = []
-    for index in range(len(paths)):
+    for index, path in enumerate(paths):
         documents = [per_response[index] for _, per_response in counted]
-        reports.append(Report.from_records(
+        report = Report.from_records(
             options, names, [record for record, _, _ in documents],
             [warning for _, document_warnings, _ in documents for warning in document_warnings],
-            [details for _, _, details in documents]))
+            [details for _, _, details in documents])
+        empty = nothing_to_score(report, key, path, options)
+        reports.append(replace(report, warnings=(*empty, *report.warnings)) if empty
+                       else report)
     return reports
+
+
+def nothing_to_score(report: Report, key: str, response: str, options: Options) -> list[str]:
+    """Warnings for a key or response in which not one mention was found to score: an
+    all-zero table is then most often a file read as the wrong format (CorefUD files read
+    with ``--format ua`` yield no markables), or settings that removed every mention."""
+    totals = report.corpus_counts["mentions"]
+    warnings = []
+    for side, path, mentions in (("key", key, totals[1]), ("response", response, totals[3])):
+        if mentions:
+            continue
+        format = options.format if options.format != "auto" else detect_format(path)
+        removed = [] if options.keep_singletons else ["singletons"]
+        if not options.keep_zeros:
+            removed.append("zeros")
+        after = f" after removing {' and '.join(removed)}" if removed else ""
+        warnings.append(
+            f"{path}: the {side} has no mention to score in its {len(report.document_names)} "
+            f"document{'s' if len(report.document_names) != 1 else ''} (read as {format}"
+            f"{after}); if the file is in another format, name it with --format")
+    return warnings
 
 
 #: One response document's counts by metric, warnings and alignments of accommodated sets.
