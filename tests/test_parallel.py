@@ -103,7 +103,7 @@ def test_missing_and_reordered_documents_keep_the_serial_warnings(tmp_path) -> N
     report = both_ways(key, response)
     assert len(report["warnings"]) == 2
     assert "document 'doc1' of the key is missing" in report["warnings"][0]
-    assert "token 2 is 'other' in the response but 'w2'" in report["warnings"][1]
+    assert "token 3 is 'other' in the response but 'w2'" in report["warnings"][1]
 
 
 def test_comments_crlf_bom_and_blank_lines_between_documents(tmp_path) -> None:

@@ -4,6 +4,7 @@ line."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -125,16 +126,47 @@ def test_space_aligned_file_without_global_columns(tmp_path: Path) -> None:
     assert document.bridging[0].antecedent.tokens == (0,)
 
 
-def test_tab_separated_cells_may_be_empty_or_missing(tmp_path: Path) -> None:
+def test_tab_separated_cells_may_be_empty(tmp_path: Path) -> None:
     path = tmp_path / "tabs.conllua"
     path.write_text(COLUMNS + "# newdoc id = d\n"
                     "1\tWe\t\t\t\t\t\t\t\t\t(EntityID=1|MarkableID=a)\t\t(EntityID=1-DD|MarkableID=c)\n"
-                    "2\tsaw\n"
-                    "3\tus\t_\t_\t_\t_\t_\t_\t_\t_\t(EntityID=1|MarkableID=b)\n")
+                    "2\tsaw" + "\t" * 11 + "\n"
+                    "3\tus\t_\t_\t_\t_\t_\t_\t_\t_\t(EntityID=1|MarkableID=b)\t_\t_\n")
     (document,) = read_ua(path)
     assert document.tokens == ("We", "saw", "us")
     assert spans(document.entities[0].mentions) == [(0,), (2,)]
     assert spans(document.discourse_deixis[0].mentions) == [(0,)]
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    # A token line without its annotation columns: its markables would vanish.
+    ("2\tsaw\n", "2 tab-separated columns; expected 13"),
+    ("2\tsaw\t_\t_\t_\t_\t_\t_\t_\t_\t(EntityID=1|MarkableID=b)\n",
+     "11 tab-separated columns; expected 13"),
+    # One column too many shifts every annotation.
+    ("2\tsaw" + "\t_" * 11 + "\t_\n", "14 tab-separated columns; expected 13"),
+    # Space-aligned lines cannot show an empty trailing cell, but must reach IDENTITY.
+    ("2 saw _ _ _ _ _ _ _ _\n", "10 columns; expected at least 11, up to IDENTITY"),
+    ("2 saw" + " _" * 12 + "\n", "14 columns; expected at most 13"),
+])
+def test_a_token_line_with_other_columns_is_an_error(tmp_path: Path, line: str,
+                                                     message: str) -> None:
+    path = tmp_path / "columns.conllua"
+    path.write_text(COLUMNS + "# newdoc id = d\n"
+                    "1\tWe\t_\t_\t_\t_\t_\t_\t_\t_\t(EntityID=1|MarkableID=a)\t_\t_\n" + line)
+    with pytest.raises(FormatError, match=re.escape(message)) as caught:
+        list(read_ua(path))
+    assert caught.value.line == COLUMNS.count("\n") + 3
+
+
+def test_space_aligned_lines_may_stop_after_identity(tmp_path: Path) -> None:
+    # CODI-CRAC's files align columns with spaces; an empty last cell then has no text.
+    path = tmp_path / "spaces.conllua"
+    path.write_text(COLUMNS + "# newdoc id = d\n"
+                    "1 We _ _ _ _ _ _ _ _ (EntityID=1|MarkableID=a)\n"
+                    "2 us _ _ _ _ _ _ _ _ (EntityID=1|MarkableID=b) _ _\n")
+    (document,) = read_ua(path)
+    assert spans(document.entities[0].mentions) == [(0,), (1,)]
 
 
 def test_empty_nodes_are_tokens_and_multiword_lines_are_skipped(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from anascore.compat import conventions
 from anascore.contingency import Comparison
 from anascore.errors import AnascoreError, DocumentMismatchError
 from anascore.formats import detect_format, read_documents
-from anascore.formats.alignment import check_conllu, common_positions
+from anascore.formats.alignment import check_conllu, check_same_words, common_positions
 from anascore.matching import align
 from anascore.metrics import metric_for
 from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
@@ -155,13 +155,37 @@ def score_files_many(key: PathLike, responses: Sequence[PathLike], options: Opti
                 bar.advance()
     names = [name for name, _ in counted]
     reports = []
-    for index in range(len(paths)):
+    for index, path in enumerate(paths):
         documents = [per_response[index] for _, per_response in counted]
-        reports.append(Report.from_records(
+        report = Report.from_records(
             options, names, [record for record, _, _ in documents],
             [warning for _, document_warnings, _ in documents for warning in document_warnings],
-            [details for _, _, details in documents]))
+            [details for _, _, details in documents])
+        empty = nothing_to_score(report, key, path, options)
+        reports.append(replace(report, warnings=(*empty, *report.warnings)) if empty
+                       else report)
     return reports
+
+
+def nothing_to_score(report: Report, key: str, response: str, options: Options) -> list[str]:
+    """Warnings for a key or response in which not one mention was found to score: an
+    all-zero table is then most often a file read as the wrong format (CorefUD files read
+    with ``--format ua`` yield no markables), or settings that removed every mention."""
+    totals = report.corpus_counts["mentions"]
+    warnings = []
+    for side, path, mentions in (("key", key, totals[1]), ("response", response, totals[3])):
+        if mentions:
+            continue
+        format = options.format if options.format != "auto" else detect_format(path)
+        removed = [] if options.keep_singletons else ["singletons"]
+        if not options.keep_zeros:
+            removed.append("zeros")
+        after = f" after removing {' and '.join(removed)}" if removed else ""
+        warnings.append(
+            f"{path}: the {side} has no mention to score in its {len(report.document_names)} "
+            f"document{'s' if len(report.document_names) != 1 else ''} (read as {format}"
+            f"{after}); if the file is in another format, name it with --format")
+    return warnings
 
 
 #: One response document's counts by metric, warnings and alignments of accommodated sets.
@@ -226,7 +250,7 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
             warnings.append(f"document {key_document.name!r} of the key is missing from the "
                             "response; scored as an empty response")
         elif not check_conllu(key_document, response_document, warnings):
-            check_same_tokens(key_document, response_document, warnings)
+            check_same_words(key_document, response_document, warnings)
         names.append(key_document.name)
         records.append(count_document(key_document, response_document, options, warnings))
     if responses:
@@ -318,22 +342,4 @@ def check_pair(key: Document, response: Document | None, response_path: str,
         warnings.append(f"{response_path}: document {key.name!r} of the key is missing from "
                         "the response; scored as an empty response")
     elif not check_conllu(key, response, warnings):
-        check_same_tokens(key, response, warnings)
-
-
-def check_same_tokens(key: Document, response: Document, warnings: list[str]) -> None:
-    """A different number of tokens is an error; different word forms are a warning."""
-    if len(key.tokens) != len(response.tokens):
-        raise DocumentMismatchError(
-            f"document {key.name!r} has {len(key.tokens)} tokens in the key "
-            f"({key.path}:{key.line}) but {len(response.tokens)} in the response "
-            f"({response.path}:{response.line}); expected the same tokens",
-            path=response.path, line=response.line)
-    if key.tokens != response.tokens:
-        position = next(index for index, (gold, system) in
-                        enumerate(zip(key.tokens, response.tokens, strict=True))
-                        if gold != system)
-        warnings.append(
-            f"{response.path}: document {key.name!r}: token {position} is "
-            f"{response.tokens[position]!r} in the response but {key.tokens[position]!r} "
-            f"in the key {key.path}")
+        check_same_words(key, response, warnings)

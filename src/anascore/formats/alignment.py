@@ -18,8 +18,11 @@ sides share a position — which is what the CorefUD scorer's ``linear`` zero ma
 compares (sentence and ``ID``). Each side keeps its own DEPS, used by ``dependent`` zero
 matching (:mod:`anascore.matching.zeros`).
 
-A response without CoNLL-U details (CoNLL-2012, jsonlines) aligns with a CoNLL-U key when it
-has exactly the key's words: its positions are mapped onto the key's words.
+A response without CoNLL-U details (CoNLL-2012, jsonlines) aligns with a CoNLL-U key (or the
+other way round) by words: the plain side must have as many tokens as the CoNLL-U side has
+words (empty nodes aside), and its positions are mapped onto those words. The words
+themselves are compared as for any other pair (:func:`check_same_words`): a different count
+is an error, different forms a warning naming the first — whatever the two formats are.
 """
 
 from __future__ import annotations
@@ -49,11 +52,42 @@ def check_conllu(key: Document, response: Document,
             and key.nodes.ids == response.nodes.ids):
         return False
     if key.nodes is None or response.nodes is None:
-        conllu, plain = (key, response) if key.nodes is not None else (response, key)
-        assert conllu.nodes is not None
-        return len(plain.tokens) == len(conllu.nodes.empty) - sum(conllu.nodes.empty)
+        check_same_words(key, response, warnings)
+        return True
     _check_sentences(key, response, warnings)
     return True
+
+
+def words(document: Document) -> tuple[str, ...]:
+    """The document's word forms: its tokens, less the empty nodes of a CoNLL-U document."""
+    if document.nodes is None or not any(document.nodes.empty):
+        return document.tokens
+    return tuple(form for form, empty in zip(document.tokens, document.nodes.empty,
+                                             strict=True) if not empty)
+
+
+def check_same_words(key: Document, response: Document,
+                     warnings: list[str] | None = None) -> None:
+    """The check of every pair not compared sentence by sentence as CoNLL-U (two plain
+    documents, or a plain and a CoNLL-U one): a different number of words is an
+    :class:`DocumentMismatchError`; different word forms are a warning naming the first
+    (appended to ``warnings``), as the reference scorer leaves them."""
+    key_words, response_words = words(key), words(response)
+    unit = "words (empty nodes aside)" if (key.nodes or response.nodes) else "tokens"
+    if len(key_words) != len(response_words):
+        raise DocumentMismatchError(
+            f"document {key.name!r} has {len(key_words)} {unit.split()[0]} in the key "
+            f"({key.path}:{key.line}) but {len(response_words)} in the response "
+            f"({response.path}:{response.line}); expected the same {unit}",
+            path=response.path, line=response.line)
+    if key_words != response_words and warnings is not None:
+        position = next(index for index, (gold, system) in
+                        enumerate(zip(key_words, response_words, strict=True))
+                        if gold != system)
+        warnings.append(
+            f"{response.path}: document {key.name!r}: {unit.split()[0][:-1]} {position + 1} "
+            f"is {response_words[position]!r} in the response but {key_words[position]!r} in "
+            f"the key {key.path}")
 
 
 def common_positions(key: Document, response: Document) -> tuple[Document, Document]:

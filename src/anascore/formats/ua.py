@@ -12,8 +12,12 @@ naming the file and line):
 * ``# newdoc id = NAME`` starts a document named ``NAME``; a token line before it is an error.
   Other ``#`` lines are comments; a blank line ends a sentence.
 * A token line holds tab-separated cells (an empty cell reads as ``_``) or, when it has no
-  tab, cells separated by runs of spaces (the CODI-CRAC layout). Missing trailing cells read as
-  ``_``. Integer IDs are tokens, ``N.M`` IDs are empty nodes (tokens of their own), ``N-M``
+  tab, cells separated by runs of spaces (the CODI-CRAC layout). A tab-separated line has
+  exactly as many cells as ``# global.columns`` names; a space-aligned line, which cannot show
+  an empty last cell, reaches at least the IDENTITY column (the cells after it it lacks read
+  as ``_``) and has no more cells than named. A line that stops before IDENTITY would lose its
+  markables, and a line with a cell too many has every annotation shifted: both are errors.
+  Integer IDs are tokens, ``N.M`` IDs are empty nodes (tokens of their own), ``N-M``
   multiword-token lines and ID ``0`` lines (objects of a visual situation) are skipped and
   must carry no annotation. Token positions count from 0 over the document. Each position's
   CoNLL-U details (ID, sentence, whether it is an empty node, DEPS, line) and each sentence's
@@ -550,6 +554,20 @@ def _anchor_groups(items: list[tuple[str, str]]) -> list[dict[str, str]]:
     return groups
 
 
+def _width_error(width: int, needed: int, declared: int | None, path: str, line: int) -> None:
+    """A token line must reach its IDENTITY column and have no more columns than declared.
+
+    Lines aligned with spaces (CODI-CRAC's) cannot show an empty trailing cell, so they may
+    stop after IDENTITY (the missing cells read as ``_``); a line that stops before it would
+    lose its markables, and a line with more cells than declared has them shifted."""
+    if width < needed:
+        raise FormatError(f"{width} columns; expected at least {needed}, up to IDENTITY "
+                          f"(column {needed}), or the line's markables would be lost",
+                          path=path, line=line)
+    raise FormatError(f"{width} columns; expected at most {declared}, as '# global.columns' "
+                      "names them", path=path, line=line)
+
+
 def _column_positions(names: list[str], path: str, line: int) -> dict[str, int]:
     positions = {name.upper(): index for index, name in enumerate(names)}
     if "IDENTITY" not in positions:
@@ -572,6 +590,8 @@ def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False) -> Ite
     """
     path = os.fspath(path)
     columns = {name: index for index, name in enumerate(DEFAULT_COLUMNS)}
+    declared: int | None = None  # the number of columns '# global.columns' names
+    needed = columns["IDENTITY"] + 1  # a token line reaches the IDENTITY column
     current: _DocumentReader | None = None
     seen_any = False
     line_number = 0
@@ -602,8 +622,9 @@ def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False) -> Ite
                     continue
                 global_columns = _GLOBAL_COLUMNS.match(stripped)
                 if global_columns:
-                    columns = _column_positions(global_columns.group(1).split(), path,
-                                                line_number)
+                    names = global_columns.group(1).split()
+                    columns = _column_positions(names, path, line_number)
+                    declared, needed = len(names), columns["IDENTITY"] + 1
                     if current is not None:
                         current.columns = columns
                 continue
@@ -612,8 +633,15 @@ def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False) -> Ite
                                   "'# newdoc id = NAME' first", path=path, line=line_number)
             if "\t" in raw:
                 cells = [cell.strip() or "_" for cell in raw.rstrip("\r\n").split("\t")]
+                if declared is not None and len(cells) != declared:
+                    raise FormatError(
+                        f"{len(cells)} tab-separated columns; expected {declared}, as "
+                        "'# global.columns' names them (an empty cell is '_')",
+                        path=path, line=line_number)
             else:
                 cells = stripped.split()
+            if len(cells) < needed or (declared is not None and len(cells) > declared):
+                _width_error(len(cells), needed, declared, path, line_number)
             current.read_token(cells, line_number)
     if current is not None:
         yield current.document()
