@@ -65,10 +65,12 @@ def test_the_reader_keeps_tags_only_when_asked(tmp_path: Path) -> None:
     assert tagged.token_columns["pos"][:3] == ("DT", "NNP", "NNP")
     assert tagged.token_columns["ner"][7] == "(DATE)"
     assert plain == tagged  # the columns are not part of the document's identity
+    # A document mixing layouts is refused: its lines would not agree on the columns.
     mixed = tmp_path / "mixed.conll"
     mixed.write_text(ONTONOTES.replace("nw/test 0 3 said VBD * say 01 - - * -",
                                        "nw/test 0 3 said -"))
-    assert next(read_documents(mixed, token_columns=True)).token_columns == {}
+    with pytest.raises(FormatError, match="5 columns; expected 12"):
+        next(read_documents(mixed, token_columns=True))
 
 
 def test_types_of_an_ontonotes_document(tmp_path: Path) -> None:

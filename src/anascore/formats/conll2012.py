@@ -6,10 +6,16 @@ naming the file and line):
 * A document starts with ``#begin document NAME`` and ends with ``#end document``. The
   document is identified by ``NAME``, all the text after ``begin document`` (for OntoNotes
   ``(bc/cctv/00/cctv_0000); part 000``), as the reference scorer identifies it.
-* Between them, one token per line, with any number of whitespace-separated columns (the
-  reference scorer's five-column test files, the OntoNotes ``*_conll`` files with twelve or
-  more); tabs or runs of spaces; CRLF line ends are accepted. A blank line ends a sentence.
-  Other lines starting with ``#`` are comments.
+* Between them, one token per line, with any number of columns (the reference scorer's
+  five-column test files, the OntoNotes ``*_conll`` files with twelve or more). A line with a
+  tab is split at tabs, so a cell may be empty (LitBank writes an empty last cell for "no
+  coreference"; an empty cell reads as ``-``); a line without a tab is split at runs of
+  spaces. Every token line of a document has the same number of columns as its first one: a
+  line with a cell more or less would have another column read as the coreference column (an
+  empty cell dropped by a split at spaces turns the named-entity cell ``(DATE)`` into a
+  mention; an extra ``-`` hides every mention), so it is an error naming both lines. Key and
+  response may have different layouts. CRLF line ends are accepted. A blank line ends a
+  sentence. Other lines starting with ``#`` are comments.
 * The last column holds the coreference annotation: ``-`` (or ``_``) for none, else
   brackets ``(ID`` (a mention of entity ID opens), ``ID)`` (the innermost open mention of ID
   closes), ``(ID)`` (a one-token mention), several of them joined by ``|`` or written back to
@@ -31,6 +37,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
+from itertools import chain
 
 from anascore.errors import FormatError
 from anascore.formats.text import open_text
@@ -39,7 +46,8 @@ from anascore.model import Document, Entity, Mention
 _BEGIN = re.compile(r"#\s*begin document\b\s*(.*)$")
 _END = re.compile(r"#\s*end document\b")
 _BRACKET = re.compile(r"(\()?([^()|\s]+)(\))?")
-_NO_COREFERENCE = frozenset({"-", "_"})
+# (A tab-separated line keeps its line end on the last cell.)
+_NO_COREFERENCE = frozenset({"-", "_", "", "\n", "-\n", "_\n"})
 _WORD_COLUMN = {1: 0, 2: 0, 3: 1, 4: 0}
 _ONTONOTES_WIDTH = 12
 _NEVER = 1 << 62
@@ -104,12 +112,39 @@ def _last_line_number(path: str) -> int | None:
         return sum(1 for _ in stream) or None
 
 
+class _NarrowerDocument(Exception):
+    """The document's first token lines ended in empty cells that a later, narrower line
+    shows to be stray tabs: read the document again with that narrower width."""
+
+    def __init__(self, width: int, lines: list[tuple[int, str]]) -> None:
+        super().__init__(width)
+        self.width = width
+        self.lines = lines
+
+
 def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
                    path: str, tagged_width: int,
                    cells: dict[str, tuple[Bracket | str, ...]]) -> Document:
     """The document begun at ``begin_line``: its lines up to ``#end document`` (and, on
     lines at least ``tagged_width`` wide, the part-of-speech and named-entity columns);
-    ``cells`` caches the brackets of coreference cells (:func:`_cell_brackets`)."""
+    ``cells`` caches the brackets of coreference cells (:func:`_cell_brackets`).
+
+    A document has one width (the module docstring). Its first token line sets it, unless
+    that line ends in empty cells and a later line is narrower without losing a filled cell:
+    then the empty cells were stray tabs, and the document is read again at the narrower
+    width from the lines kept so far."""
+    try:
+        return _read_document_lines(name, begin_line, lines, path, tagged_width, cells, 0)
+    except _NarrowerDocument as narrower:
+        return _read_document_lines(name, begin_line, chain(narrower.lines, lines), path,
+                                    tagged_width, cells, narrower.width)
+
+
+def _read_document_lines(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
+                         path: str, tagged_width: int,
+                         cells: dict[str, tuple[Bracket | str, ...]], width_given: int,
+                         ) -> Document:
+    """:func:`_read_document` at the width ``width_given`` (0: the first token line's)."""
     words: list[str] = []
     part_of_speech: list[str] = []
     named_entities: list[str] = []
@@ -117,11 +152,25 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
     closed: dict[str, list[Mention]] = {}
     open_mentions: dict[str, list[tuple[int, int]]] = {}
     line_number = begin_line
-    for line_number, raw in lines:
-        columns = raw.split()
-        if not columns:
-            continue
-        if columns[0][0] == "#":
+    # The document's width: given, else its first token line's (and that line); the lines
+    # read so far while the width may still turn out narrower (until a line fills its last
+    # cell at that width).
+    expected_width, first_token_line = width_given, 0
+    seen: list[tuple[int, str]] | None = None if width_given else []
+    for item in lines:
+        line_number, raw = item
+        if seen is not None:
+            seen.append(item)
+        if "\t" in raw:
+            # The line end stays on the last cell, which is stripped when it is parsed.
+            columns = raw.split("\t")
+            if not columns[0] and not raw.strip():
+                continue
+        else:
+            columns = raw.split()
+            if not columns:
+                continue
+        if columns[0][:1] == "#":
             line = raw.strip()
             if _END.match(line):
                 _check_all_closed(open_mentions, name, path)
@@ -143,6 +192,25 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
                     path=path, line=line_number)
             continue
         width = len(columns)
+        if width != expected_width:
+            if not expected_width:
+                expected_width, first_token_line = width, line_number
+            else:
+                if expected_width < width and _filled_width(columns) <= expected_width:
+                    del columns[expected_width:]  # a stray trailing tab
+                    width = expected_width
+                elif (seen is not None and width < expected_width
+                      and _filled_width_of(seen) <= width):
+                    raise _NarrowerDocument(width, seen)
+                else:
+                    raise FormatError(
+                        f"{width} columns; expected {expected_width}, as on line "
+                        f"{first_token_line if width_given == 0 else line_number} (every "
+                        "token line of a document has the same columns; a missing or extra "
+                        "cell would move the coreference column)",
+                        path=path, line=line_number)
+        if seen is not None and columns[-1].strip():
+            seen = None  # a filled last cell: the width can no longer be narrower
         add_word(columns[3] if width > 4 else columns[_WORD_COLUMN[width]])
         if width >= tagged_width:
             part_of_speech.append(columns[4])
@@ -152,7 +220,10 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
             continue
         brackets = cells.get(annotation)
         if brackets is None:
-            brackets = cells[annotation] = _cell_brackets(annotation)
+            # A tab-separated cell may carry spaces around its text.
+            text = annotation.strip()
+            brackets = cells[annotation] = (() if text in _NO_COREFERENCE
+                                            else _cell_brackets(text))
         token = len(words) - 1
         for bracket in brackets:
             if isinstance(bracket, str):
@@ -173,6 +244,21 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
             mentions.append(Mention.span(start, token, start_line))
     raise FormatError(f"document {name!r} (begun at line {begin_line}) has no '#end document'",
                       path=path, line=line_number)
+
+
+def _filled_width(columns: list[str]) -> int:
+    """The number of columns up to the last non-empty one."""
+    used = len(columns)
+    while used and not columns[used - 1].strip():
+        used -= 1
+    return used
+
+
+def _filled_width_of(lines: list[tuple[int, str]]) -> int:
+    """The most filled columns of any token line among ``lines`` (the narrower-line case)."""
+    return max((_filled_width(raw.rstrip("\r\n").split("\t") if "\t" in raw else raw.split())
+                for _, raw in lines if raw.strip() and not raw.lstrip().startswith("#")),
+               default=0)
 
 
 #: One bracket of a cell: whether it opens a mention, the entity, whether it closes one.

@@ -1,0 +1,92 @@
+"""CoNLL-2012 token lines: one number of columns per document, read at tabs when there are
+tabs, so that no other column is ever read as the coreference column."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import anascore
+from anascore.errors import FormatError
+from anascore.formats.conll2012 import read_conll2012
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+
+def ontonotes(coreference: list[str]) -> str:
+    """A tab-separated OntoNotes-layout document (12 columns) whose third token carries the
+    named-entity cell (DATE); ``coreference`` is the last cell of each of four tokens."""
+    words = ["Yesterday", "Anna", "saw", "today"]
+    named = ["*", "*", "*", "(DATE)"]
+    lines = ["#begin document (nw/t); part 000"]
+    for index, (word, entity, cell) in enumerate(zip(words, named, coreference, strict=True)):
+        lines.append("\t".join(["nw/t", "0", str(index), word, "NN", "*", "-", "-", "-",
+                                "-", entity, cell]))
+    return "\n".join([*lines, "#end document", ""])
+
+
+def test_an_empty_coreference_cell_is_no_mention_not_the_named_entity_cell(tmp_path):
+    # The last cell is empty where a token has no coreference (LitBank writes it so). Split at
+    # white space, the line of "today" lost it and "(DATE)" became a mention of entity DATE.
+    path = tmp_path / "key.conll"
+    path.write_text(ontonotes(["", "(1)", "", ""]))
+    [document] = read_conll2012(path)
+    assert [(entity.id, [mention.tokens for mention in entity.mentions])
+            for entity in document.entities] == [("1", [(1,)])]
+    report = anascore.score(path, path)
+    assert report.metrics["mentions"].precision == 1.0
+
+
+def test_an_extra_trailing_cell_is_an_error_naming_the_line(tmp_path):
+    key = tmp_path / "key.conll"
+    key.write_text(ontonotes(["-", "(1)", "-", "(1)"]))
+    response = tmp_path / "response.conll"
+    response.write_text(ontonotes(["-", "(1)", "-", "(1)"]).replace("\t(1)\n", "\t(1)\t-\n", 1))
+    with pytest.raises(FormatError, match="13 columns; expected 12") as caught:
+        anascore.score(key, response)
+    assert caught.value.line == 3 and caught.value.path == str(response)
+
+
+def test_a_missing_cell_is_an_error_naming_both_lines(tmp_path):
+    path = tmp_path / "key.conll"
+    path.write_text("#begin document (d); part 000\nd 0 0 A (1)\nd 0 1 B\nd 0 2 C (1)\n"
+                    "#end document\n")
+    with pytest.raises(FormatError, match="4 columns; expected 5, as on line 2") as caught:
+        list(read_conll2012(path))
+    assert caught.value.line == 3
+
+
+def test_a_stray_trailing_tab_is_no_column(tmp_path):
+    # The reference scorer's own test file TC-A writes one line with a trailing tab; on the
+    # first token line too, it must not turn the document into one of six columns.
+    for stray in (1, 2):
+        lines = ["#begin document (d); ", "t\t0\t0\ta\t(0", "t\t0\t1\tb\t0)", "t\t0\t2\tc\t-"]
+        lines[stray] += "\t"
+        path = tmp_path / f"stray{stray}.conll"
+        path.write_text("\n".join([*lines, "#end document", ""]))
+        [document] = read_conll2012(path)
+        assert [mention.tokens for mention in document.entities[0].mentions] == [(0, 1)]
+
+
+def test_a_narrower_line_after_filled_cells_is_an_error(tmp_path):
+    # The first line's sixth cell is empty, but the second fills it: six columns it is.
+    path = tmp_path / "key.conll"
+    path.write_text("#begin document (d); \nt\t0\t0\ta\t-\t\nt\t0\t1\tb\t-\t(0)\n"
+                    "t\t0\t2\tc\t(0)\n#end document\n")
+    with pytest.raises(FormatError, match="5 columns; expected 6"):
+        list(read_conll2012(path))
+
+
+def test_litbank_reads_as_before():
+    files = sorted((SHARED / "corpora" / "litbank" / "coref-conll").glob("*.conll"))[:3]
+    if not files:
+        pytest.skip("../shared/corpora is absent")
+    for path in files:
+        [document] = read_conll2012(path)
+        # LitBank: 13 tab-separated cells, the last one empty for "no coreference".
+        mentions = sum(len(entity.mentions) for entity in document.entities)
+        lines = path.read_text(encoding="utf-8").splitlines()
+        opened = sum(line.rsplit("\t", 1)[-1].count("(") for line in lines
+                     if "\t" in line)
+        assert mentions == opened
