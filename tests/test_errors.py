@@ -108,7 +108,7 @@ def test_empty_file(capsys, tmp_path: Path) -> None:
 
 def test_binary_file(capsys, tmp_path: Path) -> None:
     key = write(tmp_path, "key.conll", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
-    assert_error(capsys, key, write(tmp_path, "r.conll", GOOD), key, "binary file")
+    assert_error(capsys, key, write(tmp_path, "r.conll", GOOD), f"{key}:3", "binary file")
 
 
 def test_bytes_that_are_not_utf8(capsys, tmp_path: Path) -> None:

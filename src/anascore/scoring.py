@@ -20,6 +20,7 @@ from anascore.contingency import Comparison
 from anascore.errors import AnascoreError, DocumentMismatchError
 from anascore.formats import detect_format, read_documents
 from anascore.formats.alignment import check_conllu, check_same_words, common_positions
+from anascore.formats.text import check_readable
 from anascore.matching import align
 from anascore.metrics import metric_for
 from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
@@ -218,6 +219,11 @@ def _count_in_processes(key: str, responses: Sequence[str], options: Options,
     paths = (key, *responses)
     try:
         processes = processes_for(options.jobs, paths)
+        if processes >= 2:
+            # The serial reader's checks of the whole file (NUL bytes, empty files): a file
+            # that fails them is left to the serial run, which reports it.
+            for path in paths:
+                check_readable(path)
         if (processes < 2 or options.format not in ("auto", "conll2012")
                 or any(options.format == "auto" and detect_format(path) != "conll2012"
                        for path in paths)):
