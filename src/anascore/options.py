@@ -316,8 +316,10 @@ class Options:
 
     @property
     def needs_token_columns(self) -> bool:
-        """Whether a requested metric may derive mention types from token columns."""
-        return any(name in linguistic.LINGUISTIC_METRICS for name in self.metrics)
+        """Whether a requested metric may derive mention types from token columns, or the
+        matching needs heads that a reader derives from them (UA's dependency HEAD column)."""
+        return (self.match in ("head", "partial")
+                or any(name in linguistic.LINGUISTIC_METRICS for name in self.metrics))
 
     def to_dict(self) -> dict[str, Any]:
         """The settings that make the numbers (``jobs`` does not: a report is the same
