@@ -135,9 +135,10 @@ def test_split_antecedent_flags(files, capsys) -> None:
 
 
 def test_a_negative_lea_split_importance_is_an_error(files, capsys) -> None:
-    assert main(["score", *files, "--keep-split-antecedents",
-                 "--lea-split-importance", "-1"]) == 1
-    assert "lea_split_importance -1.0; expected a number ≥ 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as caught:
+        main(["score", *files, "--keep-split-antecedents", "--lea-split-importance", "-1"])
+    assert caught.value.code == 2  # a usage error, named by its flag
+    assert "--lea-split-importance -1.0; expected a number ≥ 0" in capsys.readouterr().err
 
 
 def test_reference_layout_truncates_as_perl(tmp_path: Path, capsys) -> None:

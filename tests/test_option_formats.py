@@ -72,7 +72,7 @@ def test_corefud_holds_bridging_but_not_discourse_deixis():
 
 
 def test_a_crac_preset_on_conll2012_is_refused_not_signed_as_the_shared_task(old_man, capsys):
-    key, response = old_man
+    key, _ = old_man
     assert main(["score", str(key), str(key), "--preset", "crac24"]) == 1
     assert "--match head needs mention heads" in capsys.readouterr().err
 

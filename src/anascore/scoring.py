@@ -117,9 +117,8 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
     anascore.errors.AnascoreError
         For bad input, naming the file and line.
     """
-    given: dict[str, Any] = {name: value for name, value in (("keep_singletons", keep_singletons),
-                                              ("match", match)) if value is not None}
-    options = Options.create(format=format, metrics=metrics, **given, **settings)
+    options = Options.create(format=format, metrics=metrics, keep_singletons=keep_singletons,
+                             match=match, **settings)
     return score_files(key, response, options)
 
 
