@@ -115,26 +115,30 @@ def test_console_script_exit_statuses(files, tmp_path: Path) -> None:
 
 
 def test_split_antecedent_flags(files, capsys) -> None:
-    # CoNLL-2012 has no split antecedents: the mode is stated, the numbers are the usual ones.
-    assert main(["score", *files, "--keep-split-antecedents", "--lea-split-importance", "10",
-                 "--compat", "ua", "--output", "json", "--details"]) == 0
+    # CoNLL-2012 cannot hold split antecedents: scoring them there is refused, not 0.00.
+    assert main(["score", *files, "--only-split-antecedents"]) == 1
+    assert ("--keep-split-antecedents (keep_split_antecedents=True) scores split-antecedent "
+            "plurals, which conll2012 files cannot hold") in capsys.readouterr().err
+    plurals = str(Path(__file__).parent / "fixtures" / "ua" / "split_singletons.conllua")
+    assert main(["score", plurals, plurals, "--keep-split-antecedents",
+                 "--lea-split-importance", "10", "--compat", "ua", "--output", "json",
+                 "--details"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert "split_antecedents:keep|lea_split_importance:10" in result["signature"]
     assert "compat:ua" in result["signature"]
-    assert result["split_antecedents"] == {}
-    assert result["metrics"]["mentions"]["recall"] == 3 / 4
-    assert main(["score", *files, "--only-split-antecedents"]) == 0
+    assert result["metrics"]["muc"]["f1"] == 1.0
+    assert main(["score", plurals, plurals, "--only-split-antecedents"]) == 0
     out = capsys.readouterr().out
     assert "split_antecedents:only" in out
     assert ("mode: identity coreference (singletons, only split-antecedent plurals); exact "
             "mention matching; anascore conventions") in out
-    assert out.splitlines()[2].split() == ["MUC", "0.00", "0.00", "0.00"]
 
 
 def test_a_negative_lea_split_importance_is_an_error(files, capsys) -> None:
-    assert main(["score", *files, "--keep-split-antecedents",
-                 "--lea-split-importance", "-1"]) == 1
-    assert "lea_split_importance -1.0; expected a number ≥ 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as caught:
+        main(["score", *files, "--keep-split-antecedents", "--lea-split-importance", "-1"])
+    assert caught.value.code == 2  # a usage error, named by its flag
+    assert "--lea-split-importance -1.0; expected a number ≥ 0" in capsys.readouterr().err
 
 
 def test_reference_layout_truncates_as_perl(tmp_path: Path, capsys) -> None:

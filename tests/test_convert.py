@@ -162,7 +162,8 @@ def test_round_trip_conll2012_corefud_jsonlines_conll2012_keeps_every_score(
             assert convert(previous, path, to=target) == []
             pair.append(path)
         chain.append((pair[0], pair[1]))
-    for match in ("exact", "head", "partial", "craft"):
+    # The matching methods CoNLL-2012 and jsonlines support (head and partial need heads).
+    for match in ("exact", "craft"):
         expected = _scores(*chain[0], match)
         assert expected["muc"]["recall"] < 1.0  # the response differs from the key
         for key, response in chain[1:]:

@@ -310,9 +310,12 @@ def test_the_cli_scheme_and_attempted_flags(capsys) -> None:
     data = json.loads(capsys.readouterr().out)["metrics"]["dominant"]
     assert data["recall"] == 5 / 12 and data["scheme"]["recall"] == (5 / 12) / 4
     assert data["scheme"]["classes"] == 4 and data["coefficients"] == [1, 1, 0, 0]
-    assert main(["score", str(key), str(response), "--metrics", "dominant",
-                 "--attempted-classes", "x"]) == 1
-    assert "attempted_classes x not among" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as caught:  # a usage error, named by its flag
+        main(["score", str(key), str(response), "--metrics", "dominant",
+              "--attempted-classes", "x"])
+    assert caught.value.code == 2
+    assert "--attempted-classes x not among the --coreference-classes" in (
+        capsys.readouterr().err)
 
 
 def test_report_outputs_and_resampling_use_the_configured_metric(capsys) -> None:

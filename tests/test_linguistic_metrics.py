@@ -324,9 +324,11 @@ def test_the_cli_flags(capsys) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["options"]["link_weights"] == [1.0, 0.5, 0.25, 1.0]
     assert round(data["metrics"]["lmuc"]["f1"] * 100, 2) == 72.59  # W5, response (d)
-    assert main(["score", str(KEY), str(response), "--metrics", "lmuc",
-                 "--link-weights", "1,0.5,0.25"]) == 1
-    assert "link_weights must be 4 finite numbers" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as caught:  # a usage error, named by its flag
+        main(["score", str(KEY), str(response), "--metrics", "lmuc",
+              "--link-weights", "1,0.5,0.25"])
+    assert caught.value.code == 2
+    assert "--link-weights must be 4 finite numbers" in capsys.readouterr().err
     assert main(["score", str(KEY), str(response)]) == 0
     assert "LMUC" not in capsys.readouterr().out  # 'all' leaves the LMetrics out
 

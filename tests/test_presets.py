@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from anascore.cli import main
@@ -43,8 +45,15 @@ def test_a_setting_given_besides_the_preset_changes_it_and_unnames_it() -> None:
 
 
 def test_preset_on_the_command_line(tmp_path, capsys) -> None:
-    key = tmp_path / "key.jsonlines"
-    key.write_text('{"doc_key": "d", "sentences": [["a", "b"]], "clusters": [[[0, 0], [1, 1]]]}\n')
+    # A CRAC preset matches heads: on jsonlines, which has none, it is refused ...
+    jsonlines = tmp_path / "key.jsonlines"
+    jsonlines.write_text('{"doc_key": "d", "sentences": [["a", "b"]], '
+                         '"clusters": [[[0, 0], [1, 1]]]}\n')
+    assert main(["score", str(jsonlines), str(jsonlines), "--preset", "crac23"]) == 1
+    assert "--match head needs mention heads, and jsonlines files give none" in (
+        capsys.readouterr().err)
+    # ... and on CorefUD it is the shared task's, signed as such.
+    key = Path(__file__).parent / "fixtures" / "corefud" / "match_key.conllu"
     assert main(["score", str(key), str(key), "--preset", "crac23", "--output", "json"]) == 0
     assert '"signature": "preset:crac23|match:head' in capsys.readouterr().out
     assert main(["score", str(key), str(key), "--preset", "crac23", "--match", "exact",

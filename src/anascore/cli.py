@@ -7,12 +7,13 @@ wrong``), 2 for bad command-line usage. Warnings go to stderr, results to stdout
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import anascore._blas_threads  # noqa: F401  (before numpy is imported)
-from anascore.errors import AnascoreError
+from anascore.errors import AnascoreError, OptionsError
 from anascore.formats import FORMAT_MODULES
 from anascore.linguistic_settings import (
     DEFAULT_COREFERENCE_CLASSES,
@@ -29,6 +30,7 @@ from anascore.options import (
     METRIC_NAMES,
     ZERO_MATCH_METHODS,
     Options,
+    canonical_metric,
 )
 from anascore.presets import PRESET_NAMES, describe_mode
 from anascore.report import Report
@@ -330,7 +332,7 @@ def _add_lab_command(commands: argparse._SubParsersAction) -> None:
 
 
 def _metric_list(text: str) -> tuple[str, ...]:
-    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    names = tuple(canonical_metric(name) for name in text.split(",") if name.strip())
     if "all" in names:
         return ALL_METRICS + tuple(name for name in names if name != "all")
     unknown = [name for name in names if name not in METRIC_NAMES]
@@ -339,6 +341,17 @@ def _metric_list(text: str) -> tuple[str, ...]:
             f"unknown metric {', '.join(unknown) or '(none)'}; expected a comma-separated "
             f"subset of {', '.join(METRIC_NAMES)} or 'all'")
     return names
+
+
+def _flags_for_settings(message: str) -> str:
+    """A message about :class:`Options` settings, in the words of the command line:
+    ``confidence_level`` becomes ``--confidence-level`` (and ``keep_bridging=True`` the flag
+    alone)."""
+    for name in sorted(Options.__dataclass_fields__, key=len, reverse=True):
+        flag = "--" + name.replace("_", "-")
+        message = re.sub(rf"\b{name}=True\b(?: \({re.escape(flag)}\))?", flag, message)
+        message = re.sub(rf"(?<![-\w]){name}\b", flag, message)
+    return message
 
 
 def _whole_number(text: str) -> int:
@@ -363,14 +376,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if arguments.command == "evaluate":
         return _run_evaluate(arguments)
     _check_score_usage(parser, arguments)
+    settings = {name: getattr(arguments, name) for name in (
+        "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
+        "keep_non_referring", "keep_bridging", "discourse_deixis", "keep_split_antecedents",
+        "only_split_antecedents", "lea_split_importance", "compat")}
+    if arguments.only_split_antecedents:
+        settings["keep_split_antecedents"] = True
     try:
-        settings = {name: getattr(arguments, name) for name in (
-            "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
-            "keep_non_referring", "keep_bridging", "discourse_deixis", "keep_split_antecedents",
-            "only_split_antecedents", "lea_split_importance", "compat")
-            if getattr(arguments, name) is not None}
-        if arguments.only_split_antecedents:
-            settings["keep_split_antecedents"] = True
         options = Options.create(
             preset=arguments.preset, metrics=arguments.metrics, format=arguments.format,
             link_weights=arguments.link_weights,
@@ -381,9 +393,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             confidence_level=arguments.confidence_level, seed=arguments.seed,
             paired_bs=arguments.paired_bs, paired_ar=arguments.paired_ar,
             jobs=arguments.jobs, **settings)
-        if arguments.sort_by is not None and arguments.sort_by not in options.reported_metrics:
+    except OptionsError as error:
+        # Every setting comes from the command line here: a usage error, named by its flag.
+        parser.error(_flags_for_settings(error.message))
+    if arguments.sort_by is not None:
+        arguments.sort_by = canonical_metric(arguments.sort_by)
+        if arguments.sort_by not in options.reported_metrics:
             parser.error(f"--sort-by {arguments.sort_by}: not among the reported metrics "
                          f"({', '.join(options.reported_metrics)})")
+    try:
         result = _score(arguments, options)
     except AnascoreError as error:
         print(f"anascore: error: {error.location_message()}", file=sys.stderr)

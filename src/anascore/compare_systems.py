@@ -20,8 +20,9 @@ from anascore.scoring import PathLike, score_files_many
 
 def compare(key: PathLike, responses: Sequence[PathLike], *,
             names: Sequence[str] | None = None, format: str = "auto",
-            metrics: str | Iterable[str] | None = None, keep_singletons: bool = True,
-            match: str = "exact", progress: bool = False, **settings: Any) -> SystemsReport:
+            metrics: str | Iterable[str] | None = None, keep_singletons: bool | None = None,
+            match: str | None = None, progress: bool = False,
+            **settings: Any) -> SystemsReport:
     """Score every response against the key (read once), with the statistics asked for.
 
     Parameters
@@ -32,7 +33,7 @@ def compare(key: PathLike, responses: Sequence[PathLike], *,
     names
         A name per response (default: the file names, or the paths when file names repeat).
     format, metrics, keep_singletons, match
-        As for :func:`anascore.score`.
+        As for :func:`anascore.score` (``None``: the preset's, else the default).
     progress
         Show progress bars on stderr (only when it is a terminal).
     **settings

@@ -31,19 +31,56 @@ class PRF(NamedTuple):
     f1: float
 
 
+#: The longest mention a span may give: a mention holds its token positions, so a span of a
+#: billion tokens (a wrong end) would exhaust memory before anything could say so.
+LONGEST_MENTION = 100_000
+
+
 def clusters_to_document(clusters: Clusters, name: str = "document") -> Document:
-    """A document from clusters of ``(start, end)`` token spans, both ends **inclusive**."""
+    """A document from clusters of ``(start, end)`` token spans, both ends **inclusive**.
+
+    Each cluster is a list of spans, each span two whole numbers (Python or numpy integers)
+    with ``0 <= start <= end``: anything else — a flat cluster of numbers, a span of one
+    number or three, a float such as ``0.5``, a negative or reversed span, a span longer than
+    :data:`LONGEST_MENTION` tokens — is an :class:`OptionsError` naming the cluster and the
+    span, never truncated or guessed."""
+    if isinstance(clusters, str | bytes | dict):
+        raise OptionsError(f"clusters must be a list of clusters, not {type(clusters).__name__}")
     entities = []
     for number, cluster in enumerate(clusters):
+        if isinstance(cluster, str | bytes | dict) or not isinstance(cluster, Iterable):
+            raise OptionsError(f"cluster {number} is {cluster!r}; expected a list of "
+                               "(start, end) spans")
         mentions = []
         for span in cluster:
-            start, end = (int(value) for value in span)
-            if start < 0 or end < start:
-                raise OptionsError(f"span {span!r} is not (start, end) with 0 <= start <= end "
-                                   "(ends are inclusive)")
+            start, end = _span(span, number, cluster)
             mentions.append(Mention.span(start, end))
         entities.append(Entity(str(number), tuple(mentions)))
     return Document(name=name, tokens=(), entities=tuple(entities))
+
+
+def _span(span: object, number: int, cluster: object) -> tuple[int, int]:
+    if isinstance(span, str | bytes) or not isinstance(span, Iterable):
+        raise OptionsError(f"cluster {number} holds {span!r}, not a (start, end) span; a "
+                           "cluster is a list of spans (is it flat?)")
+    values = list(span)
+    if len(values) != 2:
+        raise OptionsError(f"span {span!r} of cluster {number} has {len(values)} "
+                           f"number{'s' if len(values) != 1 else ''}; expected (start, end)")
+    if not all(isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+               for value in values):
+        raise OptionsError(f"span {span!r} of cluster {number}: positions must be whole "
+                           "numbers (int), not " + ", ".join(sorted({type(value).__name__
+                                                                     for value in values})))
+    start, end = int(values[0]), int(values[1])
+    if start < 0 or end < start:
+        raise OptionsError(f"span {span!r} of cluster {number} is not (start, end) with "
+                           "0 <= start <= end (ends are inclusive)")
+    if end - start >= LONGEST_MENTION:
+        raise OptionsError(f"span {span!r} of cluster {number} is {end - start + 1} tokens "
+                           f"long; mentions of more than {LONGEST_MENTION} tokens are refused "
+                           "(is its end wrong?)")
+    return start, end
 
 
 class CorefEvaluator:
@@ -58,7 +95,7 @@ class CorefEvaluator:
     """
 
     def __init__(self, *, metrics: str | Iterable[str] | None = None,
-                 keep_singletons: bool = True, **settings: Any) -> None:
+                 keep_singletons: bool | None = None, **settings: Any) -> None:
         self.options = Options.create(metrics=metrics, keep_singletons=keep_singletons,
                                       **settings)
         self.warnings: list[str] = []

@@ -16,6 +16,7 @@ from typing import Any
 
 from anascore import linguistic_settings as linguistic
 from anascore.errors import OptionsError
+from anascore.preset_settings import FREE_SETTINGS, PRESET_NAMES, PRESET_SETTINGS
 from anascore.version import __version__
 
 #: The identity metrics: what the default selects, and what every layer of entities
@@ -53,6 +54,29 @@ DERIVED_METRICS: dict[str, tuple[str, ...]] = {
     **{f"{layer}.conll": (f"{layer}.muc", f"{layer}.bcub", f"{layer}.ceafe")
        for layer in ENTITY_LAYERS},
 }
+#: The names tables print that are not a metric's name in lower case (``B3`` for ``bcub``).
+_TITLE_ALIASES: dict[str, str] = {
+    "b3": "bcub", "b³": "bcub", "bcubed": "bcub", "lb3": "lbcub", "lb³": "lbcub",
+    "zeros": "zero", "non-referring": "non_referring",
+}
+_LAYER_ALIASES: dict[str, str] = {"dd": "discourse_deixis"}
+
+
+def canonical_metric(name: str) -> str:
+    """A metric's name from any spelling a user may take from a table: case does not matter,
+    and the printed titles are names too (``B3``, ``CoNLL``, ``DD MUC``, ``Zeros``).
+
+    >>> canonical_metric("B3"), canonical_metric("CoNLL"), canonical_metric("DD CEAFe")
+    ('bcub', 'conll', 'discourse_deixis.ceafe')
+    """
+    text = " ".join(name.strip().lower().split())
+    layer, separator, metric = text.rpartition("." if "." in text else " ")
+    if separator and (layer in ENTITY_LAYERS or layer in _LAYER_ALIASES):
+        layer = _LAYER_ALIASES.get(layer, layer)
+        return f"{layer}.{_TITLE_ALIASES.get(metric, metric)}"
+    return _TITLE_ALIASES.get(text, text)
+
+
 MATCH_METHODS: tuple[str, ...] = ("exact", "min", "head", "partial", "craft")
 FORMATS: tuple[str, ...] = ("auto", "conll2012", "corefud", "jsonlines", "ua")
 #: How zero mentions (mentions headed by a CoNLL-U empty node) are aligned.
@@ -182,6 +206,11 @@ class Options:
     jobs: int = 1
 
     def __post_init__(self) -> None:
+        if isinstance(self.metrics, str) or not all(isinstance(name, str)
+                                                    for name in self.metrics):
+            raise OptionsError(f"metrics must be metric names, not {self.metrics!r}")
+        object.__setattr__(self, "metrics", tuple(canonical_metric(name)
+                                                  for name in self.metrics))
         unknown = [name for name in self.metrics if name not in METRIC_NAMES]
         if unknown:
             raise OptionsError(
@@ -258,11 +287,18 @@ class Options:
         metrics, or the preset's), ``"all"`` (:data:`ALL_METRICS`), a comma-separated string
         or an iterable of names. ``preset`` starts from a shared task's settings
         (:mod:`anascore.presets`); the other settings given change it (the signature then
-        names no preset, :func:`anascore.presets.preset_name`)."""
-        if preset:
-            from anascore.presets import preset_options
+        names no preset, :func:`preset_name`).
 
-            base = preset_options(preset)
+        This is the one place settings are resolved, for every entry point (the command line,
+        ``score``, ``compare``, ``score_documents``, ``CorefEvaluator``, ``compute``, the
+        torchmetrics metric, ``evaluate``'s manifests): a setting given explicitly wins over
+        the preset's, the preset's over the default; ``None`` means "not given"."""
+        settings = {name: value for name, value in settings.items() if value is not None}
+        if preset:
+            if preset not in PRESET_SETTINGS:
+                raise OptionsError(f"unknown preset {preset!r}; expected one of "
+                                   f"{', '.join(PRESET_NAMES)}")
+            base = cls(**PRESET_SETTINGS[preset])
             if metrics is None:
                 metrics = base.metrics
             settings = {**{name: value for name, value in base.to_dict().items()
@@ -275,8 +311,9 @@ class Options:
             chosen = tuple(name.strip() for name in metrics.split(",") if name.strip())
         else:
             chosen = tuple(metrics)
-        if "all" in chosen:
-            chosen = ALL_METRICS + tuple(name for name in chosen if name != "all")
+        if any(name.strip().lower() == "all" for name in chosen):
+            chosen = ALL_METRICS + tuple(name for name in chosen
+                                         if name.strip().lower() != "all")
         unknown = sorted(set(settings) - set(cls.__dataclass_fields__))
         if unknown:
             raise OptionsError(f"unknown option {', '.join(unknown)}")
@@ -316,8 +353,10 @@ class Options:
 
     @property
     def needs_token_columns(self) -> bool:
-        """Whether a requested metric may derive mention types from token columns."""
-        return any(name in linguistic.LINGUISTIC_METRICS for name in self.metrics)
+        """Whether a requested metric may derive mention types from token columns, or the
+        matching needs heads that a reader derives from them (UA's dependency HEAD column)."""
+        return (self.match in ("head", "partial")
+                or any(name in linguistic.LINGUISTIC_METRICS for name in self.metrics))
 
     def to_dict(self) -> dict[str, Any]:
         """The settings that make the numbers (``jobs`` does not: a report is the same
@@ -334,8 +373,6 @@ class Options:
         >>> Options().signature()  # doctest: +ELLIPSIS
         'match:exact|singletons:keep|version:...'
         """
-        from anascore.presets import preset_name
-
         parts = [
             f"match:{self.match}",
             f"singletons:{'keep' if self.keep_singletons else 'remove'}",
@@ -372,3 +409,14 @@ class Options:
             parts.append(f"seed:{self.seed}")
         parts.append(f"version:{__version__}")
         return "|".join(parts)
+
+
+def preset_name(options: Options) -> str | None:
+    """The name of the preset ``options`` are (:data:`~anascore.preset_settings.FREE_SETTINGS`
+    aside; presets with the same settings are named together, ``codicrac21/codicrac22-ar``),
+    or ``None``."""
+    compared = options.with_settings(**{name: Options.__dataclass_fields__[name].default
+                                        for name in FREE_SETTINGS})
+    names = [name for name, settings in PRESET_SETTINGS.items()
+             if compared == Options(**settings)]
+    return "/".join(names) or None

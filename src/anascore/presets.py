@@ -52,40 +52,12 @@ named either.
 
 from __future__ import annotations
 
-from typing import Any
-
 from anascore.errors import OptionsError
-from anascore.options import IDENTITY_METRICS, Options
+from anascore.options import IDENTITY_METRICS, Options, preset_name
+from anascore.preset_settings import FREE_SETTINGS, PRESET_NAMES, PRESET_SETTINGS
 
-_CONLL = ("muc", "bcub", "ceafe", "conll")
-_CRAC = ("mentions", *_CONLL, "mor", "zero")
-_IDENTITY_WITH_PLURALS: dict[str, Any] = {
-    "keep_singletons": True, "keep_split_antecedents": True, "metrics": _CONLL,
-}
-
-#: Each preset's settings (everything else is the default).
-PRESET_SETTINGS: dict[str, dict[str, Any]] = {
-    "conll12": {"keep_singletons": False, "metrics": _CONLL},
-    "crac18": {"keep_singletons": True, "keep_non_referring": True,
-               "metrics": (*_CONLL, "non_referring")},
-    "codicrac21": _IDENTITY_WITH_PLURALS,
-    "codicrac22-ar": _IDENTITY_WITH_PLURALS,
-    "codicrac22-br": {"keep_singletons": True, "keep_bridging": True, "metrics": ("bridging",)},
-    "codicrac22-dd": {"keep_singletons": True, "keep_split_antecedents": True,
-                      "discourse_deixis": True,
-                      "metrics": tuple(f"discourse_deixis.{name}" for name in _CONLL)},
-    "craft19": {"keep_singletons": True, "match": "craft", "metrics": _CONLL},
-    "crac22": {"match": "partial", "keep_singletons": False, "keep_zeros": True,
-               "zero_match": "linear", "metrics": _CRAC},
-    "crac23": {"match": "head", "keep_singletons": False, "keep_zeros": True,
-               "zero_match": "linear", "metrics": _CRAC},
-    "crac24": {"match": "head", "keep_singletons": False, "keep_zeros": True,
-               "zero_match": "dependent", "metrics": _CRAC},
-    "crac25": {"match": "head", "keep_singletons": False, "keep_zeros": True,
-               "zero_match": "dependent", "metrics": _CRAC},
-}
-PRESET_NAMES: tuple[str, ...] = tuple(PRESET_SETTINGS)
-
+__all__ = ["FREE_SETTINGS", "PRESET_NAMES", "PRESET_SETTINGS", "describe_mode",
+           "preset_name", "preset_options"]
 
 def preset_options(name: str) -> Options:
     """The :class:`Options` of a preset."""
@@ -95,28 +67,6 @@ def preset_options(name: str) -> Options:
         raise OptionsError(f"unknown preset {name!r}; expected one of "
                            f"{', '.join(PRESET_NAMES)}") from None
     return Options(**settings)
-
-
-#: Settings a preset leaves free: the input format (and how jsonlines spans end), the
-#: conventions, the resampling of intervals and tests (they add to the numbers, never change
-#: them), the number of processes, and the settings of the linguistically aware metrics (no
-#: preset reports them; naming one changes the metrics).
-FREE_SETTINGS: tuple[str, ...] = (
-    "format", "exclusive_ends", "compat", "confidence", "confidence_level", "seed",
-    "paired_bs", "paired_ar", "jobs",
-    "link_weights", "mention_type_function", "dominant_coefficients", "coreference_classes",
-    "attempted_classes", "scheme_classes",
-)
-
-
-def preset_name(options: Options) -> str | None:
-    """The name of the preset ``options`` are (:data:`FREE_SETTINGS` aside; presets with the
-    same settings are named together, ``codicrac21/codicrac22-ar``), or ``None``."""
-    compared = options.with_settings(**{name: Options.__dataclass_fields__[name].default
-                                        for name in FREE_SETTINGS})
-    names = [name for name, settings in PRESET_SETTINGS.items()
-             if compared == Options(**settings)]
-    return "/".join(names) or None
 
 
 def describe_mode(options: Options) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from anascore.capabilities import check_supported
 from anascore.compat import conventions
 from anascore.contingency import Comparison
 from anascore.errors import AnascoreError, DocumentMismatchError
@@ -44,6 +45,7 @@ def count_document(key: Document | None, response: Document | None, options: Opt
     sets by metric (empty when it has none), which the metrics computed anyway; those of
     another layer of entities are named ``LAYER.METRIC`` (``discourse_deixis.muc``).
     """
+    check_supported(key, response, options)
     if key is not None and response is not None:
         key, response = common_positions(key, response)
     comparison = compare(key, response, options, warnings)
@@ -115,9 +117,8 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
     anascore.errors.AnascoreError
         For bad input, naming the file and line.
     """
-    given: dict[str, Any] = {name: value for name, value in (("keep_singletons", keep_singletons),
-                                              ("match", match)) if value is not None}
-    options = Options.create(format=format, metrics=metrics, **given, **settings)
+    options = Options.create(format=format, metrics=metrics, keep_singletons=keep_singletons,
+                             match=match, **settings)
     return score_files(key, response, options)
 
 

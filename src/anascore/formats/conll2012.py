@@ -176,6 +176,7 @@ def _read_document_lines(name: str, begin_line: int, lines: Iterator[tuple[int, 
                 _check_all_closed(open_mentions, name, path)
                 return Document(
                     name=name,
+                    source_format="conll2012",
                     tokens=tuple(words),
                     entities=tuple(Entity(entity_id, tuple(mentions))
                                    for entity_id, mentions in closed.items()),

@@ -413,6 +413,7 @@ def _finish(builder: _DocumentBuilder, path: str) -> Document:
                else NO_ATTRIBUTES)
     return Document(name=builder.name, tokens=tuple(builder.forms), entities=entities,
                     bridging=tuple(bridging), path=path, line=builder.line,
+                    source_format="corefud",
                     sentence_starts=tuple(builder.sentence_starts), nodes=nodes,
                     token_columns=columns)
 

@@ -105,7 +105,7 @@ def _document(record: Any, path: str, line: int, exclusive_ends: bool, role: str
             mentions.append(Mention.span(start, end, line))
         entities.append(Entity(str(number), tuple(mentions)))
     return Document(name=name, tokens=tuple(tokens), entities=tuple(entities), path=path,
-                    line=line, sentence_starts=tuple(starts))
+                    line=line, sentence_starts=tuple(starts), source_format="jsonlines")
 
 
 def write_jsonlines(documents: Iterable[Document], path: str | os.PathLike[str], *,

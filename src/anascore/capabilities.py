@@ -1,0 +1,102 @@
+"""What each input format can hold, and the refusal of settings it cannot support.
+
+A setting that needs information the input does not have must not silently do something else
+(head matching on mentions without heads used to take each mention's first token; a bridging
+score on CoNLL-2012 printed rows of 0.00 as if the layer had been scored). Every entry point
+counts documents through :func:`anascore.scoring.count_document`, which calls
+:func:`check_supported` first; so the CLI, ``score``, ``compare``, ``score_documents``,
+``CorefEvaluator`` and the torchmetrics metric refuse alike, with one line naming the file:
+
+=======================  =========  =========  ==========  =========================
+setting                  conll2012  jsonlines  corefud     ua
+=======================  =========  =========  ==========  =========================
+``match="head"``         error      error      yes         where every markable has a
+                                                           head (dependency HEAD
+                                                           column, or a one-token Min)
+``match="partial"``      error      error      yes         as for head (key side)
+``match="min"``          error      error      yes (Min)   yes (``Min``)
+``keep_bridging``        error      error      yes         yes
+``discourse_deixis``     error      error      error       yes
+``keep_non_referring``   error      error      error       yes
+``keep_split_ant…``      error      error      yes         yes
+=======================  =========  =========  ==========  =========================
+
+Head matching needs the head of every key and response mention, partial matching the key's
+(the CorefUD scorer ignores response heads there). Documents built in Python (no format) are
+checked by their content: their mentions' heads and MIN spans.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from anascore.errors import OptionsError
+from anascore.model import Document, Mention
+
+#: The layers each format can hold, and the setting that scores each.
+LAYER_SETTINGS: dict[str, str] = {
+    "keep_bridging": "bridging", "discourse_deixis": "discourse deixis",
+    "keep_non_referring": "non-referring markables",
+    "keep_split_antecedents": "split-antecedent plurals",
+}
+FORMAT_LAYERS: dict[str, frozenset[str]] = {
+    "conll2012": frozenset(), "jsonlines": frozenset(), "markup": frozenset(),
+    "corefud": frozenset({"keep_bridging", "keep_split_antecedents"}),
+    "ua": frozenset(LAYER_SETTINGS),
+}
+#: Formats whose mentions can have a head, and a MIN span.
+HEADED_FORMATS = frozenset({"corefud", "ua"})
+MIN_FORMATS = frozenset({"corefud", "ua"})
+_HOW_TO_GIVE_HEADS = {
+    "ua": "give each markable a head through the dependency HEAD column (or a one-token Min)",
+    "corefud": "give every mention its head in Entity=",
+}
+
+
+def check_supported(key: Document | None, response: Document | None, options: object) -> None:
+    """An :class:`OptionsError` naming the file when ``options`` ask for what the key's or the
+    response's format cannot hold (the module docstring)."""
+    match = getattr(options, "match", "exact")
+    for side, document in (("key", key), ("response", response)):
+        if document is None:
+            continue
+        format = document.source_format
+        for setting, layer in LAYER_SETTINGS.items():
+            if (getattr(options, setting, False) and format in FORMAT_LAYERS
+                    and setting not in FORMAT_LAYERS[format]):
+                flag = "--" + setting.replace("_", "-")
+                raise OptionsError(
+                    f"{flag} ({setting}=True) scores {layer}, which {format} files cannot "
+                    f"hold; score a format that has them (UA) or leave out {flag}",
+                    path=document.path, line=document.line)
+        if match == "min" and format and format not in MIN_FORMATS and side == "key":
+            raise OptionsError(
+                f"--match min aligns mentions by their MIN spans, which {format} files cannot "
+                "hold; use UA or CorefUD input with MIN spans, or --match exact",
+                path=document.path, line=document.line)
+        if match in ("head", "partial") and (side == "key" or match == "head"):
+            _check_heads(document, side, match)
+
+
+def _check_heads(document: Document, side: str, match: str) -> None:
+    mentions = list(_mentions(document))
+    missing = [mention for mention in mentions if mention.head is None]
+    if not missing:
+        return
+    format = document.source_format
+    if format and format not in HEADED_FORMATS:
+        raise OptionsError(
+            f"--match {match} needs mention heads, and {format} files give none ({side} "
+            f"document {document.name!r}); use CorefUD or UA input with heads, or --match "
+            "exact", path=document.path, line=document.line)
+    where = f" (first: line {missing[0].line})" if missing[0].line is not None else ""
+    remedy = _HOW_TO_GIVE_HEADS.get(format, "give every mention a head")
+    raise OptionsError(
+        f"--match {match} needs the head of every {side} mention; {len(missing)} of the "
+        f"{len(mentions)} mentions of document {document.name!r} have none{where}; {remedy}, "
+        "or use --match exact", path=document.path, line=document.line)
+
+
+def _mentions(document: Document) -> Iterable[Mention]:
+    for entity in document.entities:
+        yield from entity.mentions

@@ -1,0 +1,139 @@
+"""Every entry point resolves settings in one place (``Options.create``): a setting given
+explicitly wins over the preset's, the preset's over the default. The API used to let its own
+keyword defaults (keep_singletons=True, match="exact") override a preset."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import anascore
+from anascore.cli import main
+from anascore.formats import read_documents
+from anascore.leaderboard import evaluate
+from anascore.options import METRIC_NAMES, Options, canonical_metric
+from anascore.presets import PRESET_NAMES
+
+FIXTURES = Path(__file__).parent / "fixtures"
+#: An input that holds what each preset scores (heads and zeros, layers, or nothing special).
+INPUTS = {
+    "crac22": FIXTURES / "corefud" / "match_key.conllu",
+    "crac23": FIXTURES / "corefud" / "match_key.conllu",
+    "crac24": FIXTURES / "corefud" / "match_key.conllu",
+    "crac25": FIXTURES / "corefud" / "match_key.conllu",
+}
+UA = FIXTURES / "ua" / "features.conllua"
+RESPONSES = {FIXTURES / "corefud" / "match_key.conllu":
+             FIXTURES / "corefud" / "match_response_tie.conllu", UA: UA}
+
+
+def numbers(report) -> dict:
+    return json.loads(json.dumps({name: score.to_dict() for name, score in
+                                  report.metrics.items()}))
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_preset_gives_the_same_numbers_through_every_entry_point(preset, tmp_path,
+                                                                        capsys):
+    key = INPUTS.get(preset, UA)
+    response = RESPONSES[key]
+    reference = anascore.score(key, response, preset=preset)
+    assert reference.options == Options.create(preset=preset)
+    expected = numbers(reference)
+    # The command line.
+    assert main(["score", str(key), str(response), "--preset", preset, "--output",
+                 "json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["signature"] == reference.signature
+    assert printed["signature"].startswith("preset:")
+    # compare: one response and a second one.
+    systems = anascore.compare(key, [response, key], preset=preset)
+    assert systems.reports[0].signature == reference.signature
+    assert numbers(systems.reports[0]) == expected
+    # score_documents on the same documents in memory.
+    in_memory = anascore.score_documents(read_documents(key), read_documents(response),
+                                         preset=preset)
+    assert numbers(in_memory) == expected
+    # The evaluator, fed the same documents' counts (it takes clusters: same options).
+    assert anascore.CorefEvaluator(preset=preset).options == reference.options
+    # A task manifest.
+    manifest = tmp_path / "task.toml"
+    manifest.write_text(f'resamples = 0\nmetric = "{reference.options.reported_metrics[-1]}"\n'
+                        f'[settings]\npreset = "{preset}"\n[[datasets]]\nname = "d"\n'
+                        f'key = "{key}"\n[[systems]]\nname = "s"\nresponses = "{response}"\n')
+    board = evaluate(manifest)
+    assert board.reports["s"][0]["d"].signature == reference.signature
+
+
+def test_an_explicit_setting_wins_over_the_preset_everywhere():
+    key = INPUTS["crac24"]
+    assert anascore.CorefEvaluator(preset="conll12").options.keep_singletons is False
+    assert anascore.CorefEvaluator(preset="conll12",
+                                   keep_singletons=True).options.keep_singletons is True
+    systems = anascore.compare(key, [key], preset="crac24")
+    assert systems.options.match == "head" and not systems.options.keep_singletons
+    assert anascore.compare(key, [key], preset="crac24", match="exact").options.match == "exact"
+
+
+def test_the_evaluator_with_a_preset_scores_as_the_command_line(tmp_path, capsys):
+    # conll12 removes singletons: a perfect response without its singleton is perfect.
+    evaluator = anascore.CorefEvaluator(preset="conll12")
+    evaluator.update(predicted_clusters=[[(0, 1), (3, 3)]],
+                     gold_clusters=[[(0, 1), (3, 3)], [(5, 5)]])
+    assert evaluator.get_conll_f1() == 1.0
+
+
+def test_metric_names_are_case_insensitive_and_the_printed_titles_are_names(tmp_path, capsys):
+    from anascore.metrics import REGISTRY
+    from anascore.report.tables import DERIVED_TITLES
+
+    for name in METRIC_NAMES:
+        title = DERIVED_TITLES.get(name) or REGISTRY[name].title
+        assert canonical_metric(title) == name, title
+        assert canonical_metric(name.upper()) == name
+    key = str(INPUTS["crac24"])
+    assert main(["score", key, key, "--metrics", "MUC,B3,CoNLL", "--sort-by", "CoNLL"]) == 0
+    assert "CoNLL" in capsys.readouterr().out
+    assert Options.create(metrics="MUC, b3 ,CEAFe").metrics == ("muc", "bcub", "ceafe")
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["--confidence-level", "2"], "--confidence-level must lie strictly between 0 and 1"),
+    (["--metrics", "bridging"], "metric bridging needs --keep-bridging"),
+    (["--link-weights", "1,2"], "--link-weights must be 4 finite numbers"),
+])
+def test_bad_option_values_are_usage_errors_naming_the_flag(arguments, message, capsys):
+    key = str(INPUTS["crac24"])
+    with pytest.raises(SystemExit) as caught:
+        main(["score", key, key, *arguments])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "confidence_level" not in err and "keep_bridging" not in err
+
+
+@pytest.mark.parametrize(("clusters", "message"), [
+    ([[(0.5, 2)]], "positions must be whole numbers (int), not float, int"),
+    ([[0, 1, 2]], "cluster 0 holds 0, not a (start, end) span; a cluster is a list of spans"),
+    ([[(3,)]], "span (3,) of cluster 0 has 1 number; expected (start, end)"),
+    ([[(2, 1)]], "is not (start, end) with 0 <= start <= end"),
+    ([[(-1, 1)]], "is not (start, end) with 0 <= start <= end"),
+    ([[(0, 10**12)]], "mentions of more than 100000 tokens are refused"),
+    ([[(True, 1)]], "positions must be whole numbers"),
+    (["ab"], "cluster 0 is 'ab'; expected a list of (start, end) spans"),
+])
+def test_the_evaluator_refuses_shapes_models_get_wrong(clusters, message):
+    evaluator = anascore.CorefEvaluator()
+    with pytest.raises(anascore.OptionsError) as caught:
+        evaluator.update(predicted_clusters=clusters, gold_clusters=[[(0, 1)]])
+    assert message in caught.value.message
+
+
+def test_numpy_integers_are_positions():
+    import numpy as np
+
+    evaluator = anascore.CorefEvaluator(metrics="muc")
+    evaluator.update(np.array([[[0, 1], [3, 3]]]), [[(0, 1), (3, 3)]])
+    assert evaluator.get_prf("muc").f1 == 1.0

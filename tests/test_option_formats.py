@@ -1,0 +1,105 @@
+"""An option that a format cannot support is refused, naming the file, never silently replaced
+(head matching by each mention's first token, MIN matching by exact spans, layers scored as
+0.00 where the format has none); the table is in :mod:`anascore.capabilities` and the README."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import anascore
+from anascore.cli import main
+from anascore.errors import OptionsError
+
+FIXTURES = Path(__file__).parent / "fixtures"
+COREFUD = FIXTURES / "corefud" / "match_key.conllu"
+UA = FIXTURES / "ua" / "typed_key.conllua"
+
+
+def conll(tmp_path: Path, name: str, cells: list[str]) -> Path:
+    words = ["Anna", "saw", "the", "old", "man"]
+    lines = ["#begin document (d); part 000",
+             *(f"d 0 {index} {word} {cell}" for index, (word, cell)
+               in enumerate(zip(words, cells, strict=True))), "#end document", ""]
+    path = tmp_path / name
+    path.write_text("\n".join(lines))
+    return path
+
+
+@pytest.fixture
+def old_man(tmp_path: Path) -> tuple[Path, Path]:
+    # Key: "Anna" and "the old man" (head "man"); response: "Anna" and "old man".
+    key = conll(tmp_path, "key.conll", ["(1)", "-", "(2", "-", "2)"])
+    response = conll(tmp_path, "response.conll", ["(1)", "-", "-", "(2", "2)"])
+    return key, response
+
+
+@pytest.mark.parametrize("match", ["head", "partial"])
+def test_head_matching_without_heads_is_refused(old_man, capsys, match):
+    # It used to take each mention's first token as its head: Mentions 50, MUC 0, no word.
+    key, response = old_man
+    assert main(["score", str(key), str(response), "--match", match]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"anascore: error: {key}:1: --match {match} needs mention heads, "
+                          "and conll2012 files give none")
+    assert err.count("\n") == 1
+
+
+def test_min_matching_without_min_spans_is_refused(old_man):
+    key, response = old_man
+    with pytest.raises(OptionsError, match="--match min aligns mentions by their MIN spans, "
+                                           "which conll2012 files cannot hold"):
+        anascore.score(key, response, match="min")
+
+
+@pytest.mark.parametrize(("setting", "layer"), [
+    ("keep_bridging", "bridging"), ("discourse_deixis", "discourse deixis"),
+    ("keep_non_referring", "non-referring markables"),
+    ("keep_split_antecedents", "split-antecedent plurals")])
+def test_a_layer_the_format_cannot_hold_is_refused(old_man, setting, layer):
+    key, response = old_man
+    with pytest.raises(OptionsError, match=f"scores {layer}, which conll2012 files cannot "
+                                           "hold") as caught:
+        anascore.score(key, response, **{setting: True})
+    assert caught.value.path == str(key)
+
+
+def test_corefud_holds_bridging_but_not_discourse_deixis():
+    assert anascore.score(COREFUD, COREFUD, keep_bridging=True).metrics["muc"].f1 == 1.0
+    with pytest.raises(OptionsError, match="discourse deixis, which corefud files cannot"):
+        anascore.score(COREFUD, COREFUD, discourse_deixis=True)
+
+
+def test_a_crac_preset_on_conll2012_is_refused_not_signed_as_the_shared_task(old_man, capsys):
+    key, _ = old_man
+    assert main(["score", str(key), str(key), "--preset", "crac24"]) == 1
+    assert "--match head needs mention heads" in capsys.readouterr().err
+
+
+def test_head_matching_uses_the_heads_the_input_has():
+    # CorefUD gives every mention's head; UA gives heads through its dependency HEAD column.
+    assert anascore.score(COREFUD, COREFUD, match="head").metrics["mentions"].f1 == 1.0
+    assert anascore.score(UA, UA, match="head").metrics["mentions"].f1 == 1.0
+
+
+def test_ua_markables_without_heads_are_counted_in_the_refusal(tmp_path):
+    text = UA.read_text().replace("\t2\t_\t_\t_\t(EntityID=1", "\t_\t_\t_\t_\t(EntityID=1")
+    text = "\n".join(line if not line.startswith(("1\t", "2\t")) else
+                     "\t".join(cell if index != 6 else "_" for index, cell in
+                               enumerate(line.split("\t"))) for line in text.split("\n"))
+    text = text.replace("Min=2", "Min=1,2")
+    path = tmp_path / "no_heads.conllua"
+    path.write_text(text)
+    with pytest.raises(OptionsError, match=r"--match head needs the head of every key "
+                                           r"mention; 1 of the \d+ mentions of document "
+                                           r"'visit' have none"):
+        anascore.score(path, path, match="head")
+
+
+def test_every_entry_point_refuses_alike():
+    with pytest.raises(OptionsError, match="--match head needs the head of every key mention"):
+        evaluator = anascore.CorefEvaluator(match="head")
+        evaluator.update([[(0, 1), (3, 3)]], [[(0, 1), (3, 3)]])
+    with pytest.raises(OptionsError, match="--match head needs the head"):
+        anascore.compute(predictions=[[[(0, 1)]]], references=[[[(0, 1)]]], match="head")
