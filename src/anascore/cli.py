@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import anascore._blas_threads  # noqa: F401  (before numpy is imported)
-from anascore.errors import AnascoreError, OptionsError
+from anascore.errors import AnascoreError, OptionsError, printable
 from anascore.formats import FORMAT_MODULES
 from anascore.linguistic_settings import (
     DEFAULT_COREFERENCE_CLASSES,
@@ -198,11 +198,7 @@ def _run_evaluate(arguments: argparse.Namespace) -> int:
     except AnascoreError as error:
         print(f"anascore: error: {error.location_message()}", file=sys.stderr)
         return 1
-    for warning in board.warnings[:SHOWN_WARNINGS]:
-        print(f"anascore: warning: {warning}", file=sys.stderr)
-    if len(board.warnings) > SHOWN_WARNINGS:
-        print(f"anascore: warning: … and {len(board.warnings) - SHOWN_WARNINGS} more "
-              "warnings (all of them are in the JSON output)", file=sys.stderr)
+    _print_warnings(board.warnings)
     return _write(render_leaderboard(board, arguments.output))
 
 
@@ -265,8 +261,7 @@ def _run_convert(arguments: argparse.Namespace) -> int:
     except AnascoreError as error:
         print(f"anascore: error: {error.location_message()}", file=sys.stderr)
         return 1
-    for warning in warnings:
-        print(f"anascore: warning: {warning}", file=sys.stderr)
+    _print_warnings(warnings, every=True)
     return 0
 
 
@@ -408,12 +403,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
-    warnings = _warnings(result)
-    for warning in warnings[:SHOWN_WARNINGS]:
-        print(f"anascore: warning: {warning}", file=sys.stderr)
-    if len(warnings) > SHOWN_WARNINGS:
-        print(f"anascore: warning: … and {len(warnings) - SHOWN_WARNINGS} more "
-              "warnings (all of them are in the JSON output)", file=sys.stderr)
+    _print_warnings(_warnings(result))
     return _write(_render(result, arguments))
 
 
@@ -443,6 +433,18 @@ def _score(arguments: argparse.Namespace, options: Options) -> Report | SystemsR
 
     return compare_files(arguments.key, arguments.responses, options, names=arguments.names,
                          progress=arguments.progress)
+
+
+def _print_warnings(warnings: Sequence[str], *, every: bool = False) -> None:
+    """Warnings on stderr, one line each with anything unprintable escaped; past
+    :data:`SHOWN_WARNINGS` only counted (all of them are in the JSON output), unless
+    ``every``."""
+    shown = warnings if every else warnings[:SHOWN_WARNINGS]
+    for warning in shown:
+        print(f"anascore: warning: {printable(warning)}", file=sys.stderr)
+    if len(warnings) > len(shown):
+        print(f"anascore: warning: … and {len(warnings) - len(shown)} more warnings (all of "
+              "them are in the JSON output)", file=sys.stderr)
 
 
 def _warnings(result: Report | SystemsReport) -> list[str]:

@@ -15,7 +15,7 @@ class AnascoreError(Exception):
 
     def __init__(self, message: str, *, path: str | os.PathLike[str] | None = None,
                  line: int | None = None) -> None:
-        self.message = message
+        self.message = printable(message)
         self.path = None if path is None else os.fspath(path)
         self.line = line
         super().__init__(self.location_message())
@@ -26,6 +26,17 @@ class AnascoreError(Exception):
         if self.line is not None:
             where = f"{where}:{self.line}"
         return f"{where}: {self.message}" if where else self.message
+
+
+def printable(text: str) -> str:
+    """``text`` with every character that is not printable escaped (``\\x1b``, ``\\n``,
+    ``\\ud800``): a message quotes input, and a control character or terminal escape code
+    from a file must not reach the user's terminal, nor break the message's one line."""
+    if text.isprintable():
+        return text
+    return "".join(character if character.isprintable()
+                   else character.encode("unicode_escape", "backslashreplace").decode("ascii")
+                   for character in text)
 
 
 class FormatError(AnascoreError):

@@ -199,11 +199,16 @@ def read_corefud(path: str | os.PathLike[str], *,
                           path=path, line=line_number or None)
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also accepts ``²`` and ``¹``, which ``int`` refuses."""
+    return text.isascii() and text.isdigit()
+
+
 def _valid_id(node_id: str, is_empty: bool) -> bool:
     if not is_empty:
-        return node_id.isdigit()
+        return _digits(node_id)
     word, _, decimal = node_id.partition(".")
-    return word.isdigit() and decimal.isdigit()
+    return _digits(word) and _digits(decimal)
 
 
 def _read_misc(misc: str, position: int, fields: tuple[str, ...], builder: _DocumentBuilder,
@@ -310,16 +315,16 @@ def _open(text: str, position: int, fields: tuple[str, ...], builder: _DocumentB
             entity_type = value
         elif name == "head":
             if value:
-                if not value.isdigit() or int(value) < 1:
+                if not _digits(value) or int(value) < 1:
                     raise FormatError(f"head index {value!r} in '({text}': expected a "
                                       "positive integer", path=path, line=line)
                 head_index = int(value)
         elif name == "MIN" and value:
-            try:
-                min_indices = tuple(int(index) for index in value.split(","))
-            except ValueError:
+            indices = [index.strip() for index in value.split(",")]
+            if not all(_digits(index) for index in indices):
                 raise FormatError(f"MIN {value!r} in '({text}': expected comma-separated "
-                                  "positive integers", path=path, line=line) from None
+                                  "positive integers", path=path, line=line)
+            min_indices = tuple(int(index) for index in indices)
         elif value:
             attributes[name] = value
     if not entity:

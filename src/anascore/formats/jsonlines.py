@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -48,11 +49,44 @@ def read_jsonlines(path: str | os.PathLike[str], *, exclusive_ends: bool = False
                 raise FormatError(f"not a JSON object ({error.msg} at column {error.colno}); "
                                   "expected one document per line", path=path,
                                   line=line_number) from None
+            except ValueError:  # Python reads no number of over 4,300 digits
+                raise FormatError("a number of over 4,300 digits; expected token positions",
+                                  path=path, line=line_number) from None
+            except RecursionError:
+                raise FormatError("JSON nested too deeply to read; expected one document "
+                                  "per line, clusters three lists deep", path=path,
+                                  line=line_number) from None
+            if _SURROGATE_ESCAPE.search(raw):
+                _check_text(record, path, line_number)
             seen_any = True
             yield _document(record, path, line_number, exclusive_ends, role)
     if not seen_any:
         raise FormatError("no document found; expected one JSON object per line",
                           path=path, line=line_number or None)
+
+
+#: A JSON escape of a UTF-16 surrogate: valid only in pairs (``\ud83d\ude00``); a lone one
+#: decodes to a string no output can encode.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _check_text(record: Any, path: str, line: int) -> None:
+    """Every string of the record encodes as UTF-8 (a lone surrogate does not)."""
+    strings: list[Any] = [record]
+    while strings:
+        value = strings.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise FormatError(f"{value!r} holds a lone UTF-16 surrogate (\\ud800-\\udfff "
+                                  "without its pair); expected text", path=path,
+                                  line=line) from None
+        elif isinstance(value, dict):
+            strings.extend(value.keys())
+            strings.extend(value.values())
+        elif isinstance(value, list):
+            strings.extend(value)
 
 
 def _document(record: Any, path: str, line: int, exclusive_ends: bool, role: str) -> Document:

@@ -407,6 +407,11 @@ class _DocumentReader:
             if min_text:
                 min_tokens = self._min_tokens(min_text, markable, positions, per_document)
             head = _head(tokens, min_tokens, governors) if governors is not None else None
+            if head == _CYCLE:
+                raise FormatError(
+                    f"markable {markable.markable_id}: the dependency HEAD of every one of its "
+                    "tokens lies inside it (a cycle); expected one token governed from outside "
+                    "the markable, its head", path=self.path, line=markable.line)
             mention = Mention(tokens, markable.line, head, min_tokens,
                               MappingProxyType(dict(markable.attributes)))
             mention_of[markable.markable_id] = mention
@@ -528,14 +533,19 @@ class _DocumentReader:
                             "" if relation == "_" else relation)
 
 
+#: What :func:`_head` says of a markable whose tokens all govern each other.
+_CYCLE = -1
+
+
 def _head(tokens: tuple[int, ...], min_tokens: tuple[int, ...] | None,
           governors: list[int | None]) -> int | None:
-    """A markable's head (read only with ``token_columns``, for mention types): its first
-    token whose syntactic head lies outside it, when the file gives dependency heads; else
-    its Min when Min is one token; else unknown."""
+    """A markable's head (read only with ``token_columns``, for mention types and head
+    matching): its first token whose syntactic head lies outside it, when the file gives
+    dependency heads (:data:`_CYCLE` when none does: the heads form a cycle); else its Min
+    when Min is one token; else unknown."""
     if any(governors[token] is not None for token in tokens):
         inside = set(tokens)
-        return next(token for token in tokens if governors[token] not in inside)
+        return next((token for token in tokens if governors[token] not in inside), _CYCLE)
     if min_tokens is not None and len(min_tokens) == 1:
         return min_tokens[0]
     return None
