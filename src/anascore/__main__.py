@@ -1,7 +1,5 @@
 """``python -m anascore`` runs the command line."""
 
-import sys
+from anascore.entry import run
 
-from anascore.cli import main
-
-sys.exit(main())
+run()

@@ -401,8 +401,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except AnascoreError as error:
         print(f"anascore: error: {error.location_message()}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        return 130
     _print_warnings(_warnings(result))
     return _write(_render(result, arguments))
 
@@ -492,11 +490,17 @@ def _render(result: Report | SystemsReport, arguments: argparse.Namespace) -> st
 
 
 def _write(output: str) -> int:
+    """The result on stdout: a closed pipe ends quietly, any other failure to write (a full
+    disk: ``> /dev/full``) is one line and exit status 1."""
     try:
         sys.stdout.write(output)
         sys.stdout.flush()
     except BrokenPipeError:
         sys.stderr.close()
+    except OSError as error:
+        print(f"anascore: error: <stdout>: cannot write the output: "
+              f"{error.strerror or error}", file=sys.stderr)
+        return 1
     return 0
 
 

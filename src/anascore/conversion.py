@@ -45,6 +45,7 @@ from dataclasses import replace
 from anascore.errors import FormatError, OptionsError
 from anascore.formats import FORMAT_MODULES, read_documents, writer
 from anascore.model import BridgingLink, Document, Entity, Mention
+from anascore.output import check_writable, refuse_overwriting_input
 
 #: Formats ``anascore convert`` writes.
 CONVERT_TARGETS: tuple[str, ...] = tuple(FORMAT_MODULES)
@@ -62,8 +63,8 @@ def convert(input: str | os.PathLike[str], output: str | os.PathLike[str], *, to
         raise OptionsError(f"unknown target format {to!r}; expected one of "
                            f"{', '.join(CONVERT_TARGETS)}")
     input_path, output_path = os.fspath(input), os.fspath(output)
-    if os.path.abspath(input_path) == os.path.abspath(output_path):
-        raise OptionsError("OUT is IN; write the converted file elsewhere")
+    refuse_overwriting_input(input_path, output_path)
+    check_writable(output_path)  # before reading, not after
     warnings: list[str] = []
     documents = []
     for document in read_documents(input_path, format, exclusive_ends=exclusive_ends):

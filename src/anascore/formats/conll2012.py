@@ -42,6 +42,7 @@ from itertools import chain
 from anascore.errors import FormatError
 from anascore.formats.text import open_text
 from anascore.model import Document, Entity, Mention
+from anascore.output import atomic_output
 
 _BEGIN = re.compile(r"#\s*begin document\b\s*(.*)$")
 _END = re.compile(r"#\s*end document\b")
@@ -314,7 +315,7 @@ def write_conll2012(documents: Iterable[Document], path: str | os.PathLike[str])
     mentions of one entity that cross cannot be written with brackets, and are refused; so are
     discontinuous mentions.
     """
-    with open(path, "w", encoding="utf-8") as stream:
+    with atomic_output(path) as stream:
         for document in documents:
             stream.write(f"#begin document {document.name}\n")
             cells = _coreference_cells(document)

@@ -48,7 +48,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TextIO
+from typing import IO
 
 from anascore.errors import FormatError
 from anascore.formats.text import open_text
@@ -60,6 +60,7 @@ from anascore.model import (
     Entity,
     Mention,
 )
+from anascore.output import atomic_output
 
 #: The CorefUD 1.0 layout of an opening bracket when ``# global.Entity`` is absent.
 DEFAULT_ENTITY_FIELDS: tuple[str, ...] = ("eid", "etype", "head", "other")
@@ -451,7 +452,7 @@ def write_corefud(documents: Iterable[Document], path: str | os.PathLike[str]) -
                            for mention in entity.mentions for name in mention.attributes
                            if name not in ("other",)})
     fields = ("eid", "etype", "head", "other", *extra_fields)
-    with open(path, "w", encoding="utf-8") as stream:
+    with atomic_output(path) as stream:
         for number, document in enumerate(documents):
             stream.write(f"# newdoc id = {document.name}\n")
             if number == 0:
@@ -459,7 +460,7 @@ def write_corefud(documents: Iterable[Document], path: str | os.PathLike[str]) -
             _write_document(document, fields, stream)
 
 
-def _write_document(document: Document, fields: tuple[str, ...], stream: TextIO) -> None:
+def _write_document(document: Document, fields: tuple[str, ...], stream: IO[str]) -> None:
     if document.non_referring:
         raise FormatError(f"document {document.name!r} has non-referring mentions; CorefUD "
                           "cannot hold them")

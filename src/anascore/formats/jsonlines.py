@@ -30,6 +30,7 @@ from typing import Any
 from anascore.errors import FormatError
 from anascore.formats.text import open_text
 from anascore.model import Document, Entity, Mention
+from anascore.output import atomic_output
 
 
 def read_jsonlines(path: str | os.PathLike[str], *, exclusive_ends: bool = False,
@@ -152,7 +153,7 @@ def write_jsonlines(documents: Iterable[Document], path: str | os.PathLike[str],
     first token — none of which jsonlines can hold (see :mod:`anascore.conversion`, which can
     drop them first).
     """
-    with open(path, "w", encoding="utf-8") as stream:
+    with atomic_output(path) as stream:
         for document in documents:
             _refuse_unsupported(document)
             starts = list(document.sentence_starts) or [0]

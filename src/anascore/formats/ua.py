@@ -63,11 +63,12 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TextIO
+from typing import IO
 
 from anascore.errors import FormatError
 from anascore.formats.text import open_text
 from anascore.model import NO_ATTRIBUTES, BridgingLink, ConlluNodes, Document, Entity, Mention
+from anascore.output import atomic_output
 
 #: Column positions when the file has no ``# global.columns`` line (CODI-CRAC layout).
 DEFAULT_COLUMNS: tuple[str, ...] = (
@@ -685,13 +686,13 @@ def write_ua(documents: Iterable[Document], path: str | os.PathLike[str]) -> Non
     identifier or attribute with white space or one of ``( ) | @ =``, a bridging anaphor or
     anchor that is no markable of the identity layer.
     """
-    with open(path, "w", encoding="utf-8") as stream:
+    with atomic_output(path) as stream:
         stream.write("# global.columns = " + " ".join(WRITTEN_COLUMNS) + "\n")
         for document in documents:
             _write_document(document, stream)
 
 
-def _write_document(document: Document, stream: TextIO) -> None:
+def _write_document(document: Document, stream: IO[str]) -> None:
     identity = _LayerWriter(document.name, "markable")
     identity.add_entities(document.entities)
     identity.add_non_referring(document.non_referring)

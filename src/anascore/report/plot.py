@@ -26,6 +26,7 @@ import numpy as np
 
 from anascore.errors import AnascoreError, FormatError, OptionsError
 from anascore.options import METRIC_NAMES
+from anascore.output import atomic_output, check_writable
 
 if TYPE_CHECKING:
     from anascore.lab import Experiment
@@ -75,7 +76,14 @@ def _check_output(path: str | os.PathLike[str]) -> Path:
     if output.suffix.lower() not in IMAGE_FORMATS:
         raise OptionsError(f"cannot tell the image format of {output}; expected a file name "
                            f"ending in {' or '.join(IMAGE_FORMATS)}")
+    check_writable(output)  # before drawing, not after
     return output
+
+
+def _save(figure: Any, target: Path, dpi: int) -> None:
+    """The figure written whole to ``target`` (:func:`anascore.output.atomic_output`)."""
+    with atomic_output(target, binary=True) as stream:
+        figure.savefig(stream, format=target.suffix.lower().lstrip("."), dpi=dpi)
 
 
 @dataclass(frozen=True)
@@ -238,7 +246,7 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
         figure.text(0.01, 0.0, f"anascore signature: {signature}", fontsize=6, color="0.35",
                     ha="left", va="bottom")
         figure.get_layout_engine().set(rect=(0, 0.02, 1, 0.98))
-    figure.savefig(target, dpi=150)
+    _save(figure, target, 150)
 
 
 def plot_report_file(path: str | os.PathLike[str], output: str | os.PathLike[str], *,
@@ -295,4 +303,4 @@ def plot_lab(experiments: Sequence[Experiment], output: str | os.PathLike[str]) 
                        title="metric (dashed: mention identification)")
     figure.suptitle("anascore lab: metric sensitivity (Moosavi & Strube 2016, §6); key "
                     "entities 1×20, 2×10, 3×5, 1×4, 10×2", fontsize=11)
-    figure.savefig(target, dpi=130)
+    _save(figure, target, 130)

@@ -1,0 +1,47 @@
+"""The ``anascore`` command's entry point: the command line, with nothing heavy imported yet.
+
+Ctrl-C at any moment — while numpy is still being imported, while a file is read, while
+``convert`` writes — ends the command with exit status 130 and no traceback (files are
+written whole or not at all, :mod:`anascore.output`); an output that cannot be written (a
+closed pipe, a full disk) ends it quietly or with one line. This module imports nothing of
+anascore at module level, so that an interrupt during those imports is caught too.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+#: The exit status of a command ended by Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
+
+
+def run() -> None:
+    """Run the command line (``anascore …``, ``python -m anascore …``) and exit."""
+    try:
+        from anascore.cli import main
+
+        status = main()
+    except KeyboardInterrupt:
+        status = INTERRUPTED
+    except BrokenPipeError:
+        status = 0  # the reader went away (anascore score … | head): nothing left to say
+    _silence_stdout()
+    sys.exit(status)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null once the command is done, so that the interpreter's last
+    flush cannot fail again on a closed pipe or a full disk."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,112 @@
+"""No half-written file, no traceback: every output goes through anascore.output, Ctrl-C exits
+130 quietly, an output that cannot be written is one line."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from anascore.cli import main
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+KEY, RESPONSE = EXAMPLES / "key.conll", EXAMPLES / "response.conll"
+
+
+def one_error_line(capsys, arguments: list[str]) -> str:
+    assert main(arguments) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("\n") == 1, err
+    return err
+
+
+@pytest.mark.parametrize("command", [
+    ["convert", str(KEY), "{out}/missing/out.conllu", "--to", "corefud"],
+    ["plot", "{report}", "-o", "{out}/missing/plot.png"],
+    ["lab", "--plot", "{out}/missing/lab.png"],
+])
+def test_an_output_in_a_missing_folder_is_one_line(tmp_path, capsys, command):
+    pytest.importorskip("matplotlib")
+    report = tmp_path / "report.json"
+    assert main(["score", str(KEY), str(RESPONSE), "--output", "json"]) == 0
+    report.write_text(capsys.readouterr().out)
+    arguments = [part.format(out=tmp_path, report=report) for part in command]
+    err = one_error_line(capsys, arguments)
+    assert f"{tmp_path}/missing" in err and "no folder" in err
+
+
+def test_a_failed_conversion_leaves_the_old_output_as_it_was(tmp_path, capsys):
+    # A CoNLL-2012 document whose mention CoNLL-2012 cannot hold fails while written.
+    output = tmp_path / "out.conll"
+    output.write_text("old\n")
+    source = Path(__file__).parent / "fixtures" / "corefud" / "two_documents.conllu"
+    assert main(["convert", str(source), str(output), "--to", "conll2012"]) == 1
+    assert output.read_text() == "old\n"
+    assert sorted(os.listdir(tmp_path)) == ["out.conll"]
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("link", ["symlink", "hardlink"])
+def test_out_is_in_through_a_link_is_refused(tmp_path, capsys, link):
+    source = tmp_path / "in.conll"
+    source.write_bytes(KEY.read_bytes())
+    alias = tmp_path / "alias.conll"
+    (os.symlink if link == "symlink" else os.link)(source, alias)
+    err = one_error_line(capsys, ["convert", str(source), str(alias), "--to", "conll2012"])
+    assert "OUT is IN" in err
+    assert source.read_bytes() == KEY.read_bytes()
+
+
+def test_convert_to_standard_output(capsys):
+    assert main(["convert", str(KEY), "-", "--to", "jsonlines"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 5 and out.startswith('{"doc_key"')
+
+
+def run(*arguments: str, **kwargs) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "anascore", *arguments], text=True,
+                          capture_output=True, **kwargs)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_full_disk_on_stdout_is_one_line():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "anascore", "score", str(KEY),
+                               str(RESPONSE)], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert done.returncode == 1
+    assert done.stderr == ("anascore: error: <stdout>: cannot write the output: No space left "
+                           "on device\n")
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.15, 0.3])
+def test_ctrl_c_at_any_moment_exits_130_without_a_traceback(delay):
+    process = subprocess.Popen([sys.executable, "-m", "anascore", "lab"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert "Traceback" not in err
+    # 130 once Python runs; a finished run (0) if the signal came after the work was done.
+    assert process.returncode in (130, 0), (process.returncode, err)
+
+
+def test_a_writer_failing_midway_leaves_the_old_file(tmp_path):
+    # The second document's entity ID cannot be written in UA (an '@' separates brackets):
+    # the first was already written when the writer stopped.
+    from anascore.errors import AnascoreError
+    from anascore.formats.ua import write_ua
+    from anascore.model import Document, Entity, Mention
+
+    good = Document("a", ("x", "y"), (Entity("1", (Mention.span(0, 0),)),))
+    bad = Document("b", ("x", "y"), (Entity("Stardust@home", (Mention.span(0, 1),)),))
+    output = tmp_path / "out.conllua"
+    output.write_text("old\n")
+    with pytest.raises(AnascoreError):
+        write_ua([good, bad], output)
+    assert output.read_text() == "old\n"
+    assert sorted(os.listdir(tmp_path)) == ["out.conllua"]
