@@ -149,6 +149,11 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--output", choices=OUTPUTS, default="text",
                        help="text table (percentages, default), JSON or CSV (fractions), "
                             "Markdown, or a LaTeX table with the signature as a footnote")
+    score.add_argument("--key-documents-only", action="store_true", default=None,
+                       help="score the key's documents and ignore, with a warning, response "
+                            "documents the key lacks (default: an error naming the nearest "
+                            "key documents)")
+    _add_warning_arguments(score)
     score.add_argument("--per-document", action="store_true",
                        help="also report every document's scores")
     score.add_argument("--details", action="store_true",
@@ -183,6 +188,7 @@ def _add_evaluate_command(commands: argparse._SubParsersAction) -> None:
                                "files' size gains from)")
     evaluate.add_argument("--no-progress", dest="progress", action="store_false",
                           help="no progress bar (it shows only when stderr is a terminal)")
+    _add_warning_arguments(evaluate)
 
 
 def _run_evaluate(arguments: argparse.Namespace) -> int:
@@ -198,7 +204,8 @@ def _run_evaluate(arguments: argparse.Namespace) -> int:
     except AnascoreError as error:
         print(f"anascore: error: {error.location_message()}", file=sys.stderr)
         return 1
-    _print_warnings(board.warnings)
+    if not _report_warnings(board.warnings, arguments):
+        return 1
     return _write(render_leaderboard(board, arguments.output))
 
 
@@ -248,6 +255,7 @@ def _add_convert_command(commands: argparse._SubParsersAction) -> None:
                                       "warnings) instead of refusing")
     convert_command.add_argument("--exclusive-ends", action="store_true",
                                  help="jsonlines: span ends are exclusive, in IN and OUT")
+    _add_warning_arguments(convert_command, strict=False)
 
 
 def _run_convert(arguments: argparse.Namespace) -> int:
@@ -261,7 +269,7 @@ def _run_convert(arguments: argparse.Namespace) -> int:
     except AnascoreError as error:
         print(f"anascore: error: {error.location_message()}", file=sys.stderr)
         return 1
-    _print_warnings(warnings, every=True)
+    _report_warnings(warnings, arguments, every=True)
     return 0
 
 
@@ -374,7 +382,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = {name: getattr(arguments, name) for name in (
         "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
         "keep_non_referring", "keep_bridging", "discourse_deixis", "keep_split_antecedents",
-        "only_split_antecedents", "lea_split_importance", "compat")}
+        "only_split_antecedents", "lea_split_importance", "compat", "key_documents_only")}
     if arguments.only_split_antecedents:
         settings["keep_split_antecedents"] = True
     try:
@@ -401,7 +409,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except AnascoreError as error:
         print(f"anascore: error: {error.location_message()}", file=sys.stderr)
         return 1
-    _print_warnings(_warnings(result))
+    if not _report_warnings(_warnings(result), arguments):
+        return 1
     return _write(_render(result, arguments))
 
 
@@ -431,6 +440,30 @@ def _score(arguments: argparse.Namespace, options: Options) -> Report | SystemsR
 
     return compare_files(arguments.key, arguments.responses, options, names=arguments.names,
                          progress=arguments.progress)
+
+
+def _add_warning_arguments(command: argparse.ArgumentParser, *, strict: bool = True) -> None:
+    command.add_argument("--quiet", action="store_true",
+                         help="print no warnings (they stay in the JSON output)")
+    if strict:
+        command.add_argument("--strict", action="store_true",
+                             help="make any warning (a missing document, different words, "
+                                  "repeated mentions …) an error: exit status 1, no result")
+
+
+def _report_warnings(warnings: Sequence[str], arguments: argparse.Namespace, *,
+                     every: bool = False) -> bool:
+    """Print the warnings (unless ``--quiet``); ``False`` when ``--strict`` makes them an
+    error (printed as one line: the first warning, and how many more)."""
+    if getattr(arguments, "strict", False) and warnings:
+        more = (f" (and {len(warnings) - 1} more warning{'s' if len(warnings) > 2 else ''})"
+                if len(warnings) > 1 else "")
+        print(f"anascore: error: {printable(warnings[0])}{more}; --strict makes warnings "
+              "errors", file=sys.stderr)
+        return False
+    if not arguments.quiet:
+        _print_warnings(warnings, every=every)
+    return True
 
 
 def _print_warnings(warnings: Sequence[str], *, every: bool = False) -> None:

@@ -44,6 +44,7 @@ from dataclasses import replace
 
 from anascore.errors import FormatError, OptionsError
 from anascore.formats import FORMAT_MODULES, read_documents, writer
+from anascore.formats.sources import local_inputs
 from anascore.model import BridgingLink, Document, Entity, Mention
 from anascore.output import check_writable, refuse_overwriting_input
 
@@ -65,6 +66,14 @@ def convert(input: str | os.PathLike[str], output: str | os.PathLike[str], *, to
     input_path, output_path = os.fspath(input), os.fspath(output)
     refuse_overwriting_input(input_path, output_path)
     check_writable(output_path)  # before reading, not after
+    with local_inputs([input_path]) as ([local_path], inputs):
+        return [inputs.rename(warning) for warning in _convert(
+            local_path, output_path, to, format, drop_unsupported, exclusive_ends)]
+
+
+def _convert(input_path: str, output_path: str, to: str, format: str, drop_unsupported: bool,
+             exclusive_ends: bool) -> list[str]:
+    """:func:`convert` of a file that can be read as often as needed."""
     warnings: list[str] = []
     documents = []
     for document in read_documents(input_path, format, exclusive_ends=exclusive_ends):

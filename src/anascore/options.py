@@ -175,6 +175,10 @@ class Options:
         (:mod:`anascore.parallel`): ``1`` (default) this process alone; ``0`` as many as the
         files' size gains from, up to one per usable CPU (the command line's default). Never
         changes a number, so the signature leaves it out.
+    key_documents_only
+        Score the key's documents and ignore, with a warning, response documents the key
+        lacks (default: such a document is an error, naming the nearest key documents).
+        Never changes a number, so the signature leaves it out.
     """
 
     keep_singletons: bool = True
@@ -204,6 +208,7 @@ class Options:
     attempted_classes: tuple[str, ...] | None = None
     scheme_classes: int | None = None
     jobs: int = 1
+    key_documents_only: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.metrics, str) or not all(isinstance(name, str)
@@ -362,7 +367,7 @@ class Options:
         """The settings that make the numbers (``jobs`` does not: a report is the same
         whatever the number of processes that counted it)."""
         settings = asdict(self)
-        del settings["jobs"]
+        del settings["jobs"], settings["key_documents_only"]
         settings["metrics"] = list(self.metrics)
         settings["mention_type_function"] = linguistic.function_name(self.mention_type_function)
         return settings

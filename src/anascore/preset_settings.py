@@ -46,7 +46,7 @@ PRESET_NAMES: tuple[str, ...] = tuple(PRESET_SETTINGS)
 #: preset reports them; naming one changes the metrics).
 FREE_SETTINGS: tuple[str, ...] = (
     "format", "exclusive_ends", "compat", "confidence", "confidence_level", "seed",
-    "paired_bs", "paired_ar", "jobs",
+    "paired_bs", "paired_ar", "jobs", "key_documents_only",
     "link_weights", "mention_type_function", "dominant_coefficients", "coreference_classes",
     "attempted_classes", "scheme_classes",
 )

@@ -18,9 +18,11 @@ import numpy as np
 from anascore.capabilities import check_supported
 from anascore.compat import conventions
 from anascore.contingency import Comparison
+from anascore.document_names import not_in_key_message
 from anascore.errors import AnascoreError, DocumentMismatchError
 from anascore.formats import detect_format, read_documents
 from anascore.formats.alignment import check_conllu, check_same_words, common_positions
+from anascore.formats.sources import local_inputs, renamed_warnings
 from anascore.formats.text import check_readable
 from anascore.matching import align
 from anascore.metrics import metric_for
@@ -140,19 +142,28 @@ def score_files_many(key: PathLike, responses: Sequence[PathLike], options: Opti
     them; either way each key document goes through :func:`count_key_document`, so the
     reports are the same.
     """
-    key = os.fspath(key)
-    paths = [os.fspath(response) for response in responses]
+    with local_inputs([os.fspath(key), *(os.fspath(path) for path in responses)]) as (
+            local, inputs):
+        reports = _score_local_files(local[0], local[1:], options, progress)
+        return [renamed_warnings(report, inputs) for report in reports]
+
+
+def _score_local_files(key: str, paths: list[str], options: Options,
+                       progress: bool) -> list[Report]:
+    """:func:`score_files_many` of files that can be read as often as needed."""
 
     def count(key_document: Document,
               response_documents: Sequence[Document | None]) -> list[DocumentCounts]:
         return count_key_document(key_document, response_documents, paths, options)
 
+    ignored: list[list[str]] = [[] for _ in paths]
     with Progress("documents", enabled=None if progress else False) as bar:
         counted = _count_in_processes(key, paths, options, count, bar.advance)
         if counted is None:
             bar.reset()
             counted = []
-            for key_document, response_documents in pair_documents_many(key, paths, options):
+            for key_document, response_documents in pair_documents_many(key, paths, options,
+                                                                        ignored):
                 counted.append((key_document.name, count(key_document, response_documents)))
                 bar.advance()
     names = [name for name, _ in counted]
@@ -163,8 +174,8 @@ def score_files_many(key: PathLike, responses: Sequence[PathLike], options: Opti
             options, names, [record for record, _, _ in documents],
             [warning for _, document_warnings, _ in documents for warning in document_warnings],
             [details for _, _, details in documents])
-        empty = nothing_to_score(report, key, path, options)
-        reports.append(replace(report, warnings=(*empty, *report.warnings)) if empty
+        first = [*ignored[index], *nothing_to_score(report, key, path, options)]
+        reports.append(replace(report, warnings=(*first, *report.warnings)) if first
                        else report)
     return reports
 
@@ -260,13 +271,16 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
             check_same_words(key_document, response_document, warnings)
         names.append(key_document.name)
         records.append(count_document(key_document, response_document, options, warnings))
-    if responses:
-        raise DocumentMismatchError(
-            f"response document {', '.join(map(repr, list(responses)[:3]))} not in the key")
+    if responses and options.key_documents_only:
+        warnings.insert(0, f"{len(responses)} response document"
+                           f"{'s' if len(responses) != 1 else ''} not in the key ignored")
+    elif responses:
+        raise DocumentMismatchError(not_in_key_message(list(responses), names, None))
     return Report.from_records(options, names, records, warnings)
 
 
 def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: Options,
+                        ignored: list[list[str]] | None = None,
                         ) -> Iterator[tuple[Document, tuple[Document | None, ...]]]:
     """Pair each key document with the document of the same name in every response.
 
@@ -274,8 +288,9 @@ def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: O
     the files list documents in the key's order, memory holds one key document and one
     document per response; a response that lists them in another order holds its early
     documents until their key document comes. A key document a response lacks is paired with
-    ``None``; a response document the key lacks and a document named twice are errors (the
-    pairs themselves are checked by :func:`check_pair`).
+    ``None``; a document named twice is an error, and so is a response document the key
+    lacks, unless ``options.key_documents_only``: then ``ignored[i]`` receives response
+    ``i``'s warning (the pairs themselves are checked by :func:`check_pair`).
     """
     key_path = os.fspath(key)
     token_columns = options.needs_token_columns
@@ -289,8 +304,10 @@ def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: O
                                         path=key_path, line=key_document.line)
         seen.add(name)
         yield key_document, tuple(stream.take(name, seen) for stream in streams)
-    for stream in streams:
-        stream.finish(key_path, seen)
+    for index, stream in enumerate(streams):
+        warning = stream.finish(key_path, seen, options.key_documents_only)
+        if warning is not None and ignored is not None:
+            ignored[index].append(warning)
 
 
 class _ResponseStream:
@@ -321,8 +338,9 @@ class _ResponseStream:
                 self.waiting[candidate.name] = candidate
         return response_document
 
-    def finish(self, key_path: str, key_names: set[str]) -> None:
-        """A document the key lacks is an error, and so is a key document's second copy."""
+    def finish(self, key_path: str, key_names: set[str], ignore_extra: bool) -> str | None:
+        """A key document's second copy is an error; so is a document the key lacks, unless
+        ``ignore_extra``: then it is the warning returned."""
         extra = list(self.waiting.values())
         for document in self.documents:
             if document.name in key_names:
@@ -330,12 +348,16 @@ class _ResponseStream:
                     f"document {document.name!r} appears twice in the response",
                     path=self.path, line=document.line)
             extra.append(document)
-        if extra:
-            names = ", ".join(repr(document.name) for document in extra[:3])
-            more = f" and {len(extra) - 3} more" if len(extra) > 3 else ""
-            raise DocumentMismatchError(
-                f"response document {names}{more} not in the key {key_path}",
-                path=self.path, line=extra[0].line)
+        if not extra:
+            return None
+        names = [document.name for document in extra]
+        if ignore_extra:
+            shown = ", ".join(map(repr, names[:3]))
+            more = f" and {len(names) - 3} more" if len(names) > 3 else ""
+            return (f"{self.path}: {len(names)} response document"
+                    f"{'s' if len(names) != 1 else ''} not in the key ignored ({shown}{more})")
+        raise DocumentMismatchError(not_in_key_message(names, key_names, key_path),
+                                    path=self.path, line=extra[0].line)
 
 
 def check_pair(key: Document, response: Document | None, response_path: str,

@@ -1,0 +1,53 @@
+"""Document names as people write them, to name the key document a response meant.
+
+Key and response documents are paired by exact name, as the reference scorer pairs them. When a
+response document has no counterpart, the error names the key documents it most likely meant:
+the one the same document's name in another convention gives (the OntoNotes name
+``(bc/cctv/00/cctv_0000); part 000`` is ``bc/cctv/00/cctv_0000_0`` as an e2e-coref
+``doc_key``, and ``part 0`` is ``part 000``), else the closest by spelling (``difflib``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+
+_CONLL_NAME = re.compile(r"^\(?(?P<document>[^()]*?)\)?;\s*part\s+(?P<part>\d+)$")
+_E2E_KEY = re.compile(r"^(?P<document>.*?)_(?P<part>\d+)$")
+
+
+def normalized(name: str) -> tuple[str, int] | str:
+    """A name with its conventions taken away: ``(document, part)`` when it names a part
+    (in CoNLL-2012's or e2e-coref's way), else the name without surrounding white space."""
+    name = name.strip()
+    for pattern in (_CONLL_NAME, _E2E_KEY):
+        match = pattern.match(name)
+        if match:
+            return match.group("document").strip(), int(match.group("part"))
+    return name
+
+
+def nearest(name: str, candidates: Iterable[str], count: int = 3) -> list[str]:
+    """The candidates ``name`` most likely means: the same document written in another
+    convention first, then the closest spellings."""
+    candidates = list(candidates)
+    target = normalized(name)
+    same = [candidate for candidate in candidates if normalized(candidate) == target]
+    if same:
+        return same[:count]
+    return difflib.get_close_matches(name, candidates, n=count, cutoff=0.6)
+
+
+def not_in_key_message(extra: list[str], key_names: Iterable[str], key_path: str | None) -> str:
+    """The error of response documents the key lacks, naming what each most likely meant."""
+    key_names = list(key_names)
+    shown = ", ".join(repr(name) for name in extra[:3])
+    more = f" and {len(extra) - 3} more" if len(extra) > 3 else ""
+    where = f" {key_path}" if key_path else ""
+    message = f"response document {shown}{more} not in the key{where}"
+    guesses = nearest(extra[0], key_names)
+    if guesses:
+        message += f"; did you mean {' or '.join(map(repr, guesses))}?"
+    return (message + "; --key-documents-only (key_documents_only=True) scores the key's "
+            "documents and ignores the others")
