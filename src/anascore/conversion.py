@@ -40,10 +40,14 @@ bridging links that name it) and heads forgotten; everything else is kept.
 from __future__ import annotations
 
 import os
+import re
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import replace
 
 from anascore.errors import FormatError, OptionsError
 from anascore.formats import FORMAT_MODULES, read_documents, writer
+from anascore.formats.sentences import sentence_of
 from anascore.formats.sources import local_inputs
 from anascore.model import BridgingLink, Document, Entity, Mention
 from anascore.output import check_writable, refuse_overwriting_input
@@ -74,25 +78,60 @@ def convert(input: str | os.PathLike[str], output: str | os.PathLike[str], *, to
 def _convert(input_path: str, output_path: str, to: str, format: str, drop_unsupported: bool,
              exclusive_ends: bool) -> list[str]:
     """:func:`convert` of a file that can be read as often as needed."""
-    warnings: list[str] = []
+    dropped: Counter[str] = Counter()
+    documents_with: Counter[str] = Counter()
     documents = []
     for document in read_documents(input_path, format, exclusive_ends=exclusive_ends):
         lost = unsupported_content(document, to)
         if lost and not drop_unsupported:
             raise FormatError(
-                f"document {document.name!r} has {', '.join(lost)}, which {to} cannot hold; "
+                f"document {document.name!r} has {describe(lost)}, which {to} cannot hold; "
                 "use --drop-unsupported (drop_unsupported=True) to drop them",
                 path=input_path, line=document.line)
         if lost:
             document = drop_content(document, to)
-            warnings.append(f"{input_path}: document {document.name!r}: dropped "
-                            f"{', '.join(lost)}")
+            dropped.update(lost)
+            documents_with.update(lost.keys())
+        if to == "ua":
+            document = ua_entity_names(document)
         documents.append(document)
     if to == "jsonlines":
         writer(to)(documents, output_path, exclusive_ends=exclusive_ends)
     else:
         writer(to)(documents, output_path)
-    return warnings
+    # What was dropped, once per kind over the whole file.
+    return [f"{input_path}: dropped {describe({kind: count})} ({documents_with[kind]} of "
+            f"{len(documents)} documents), which {to} cannot hold"
+            for kind, count in dropped.items()]
+
+
+def ua_entity_names(document: Document) -> Document:
+    """Entity IDs the UA format can write: characters it cannot hold (``( ) | @ =`` and white
+    space) become ``_``, keeping IDs distinct. An ID is a label: no score depends on it."""
+    used = {entity.id for layer in (document.entities, document.discourse_deixis)
+            for entity in layer}
+    names: dict[str, str] = {}
+    for entity_id in sorted(used):
+        if not entity_id or _UA_UNSAFE.search(entity_id):
+            name = _UA_UNSAFE.sub("_", entity_id) or "entity"
+            while name in used or name in names.values():
+                name += "_"
+            names[entity_id] = name
+    if not names:
+        return document
+
+    def renamed(layer: tuple[Entity, ...]) -> tuple[Entity, ...]:
+        return tuple(replace(entity, id=names.get(entity.id, entity.id),
+                             elements=tuple(names.get(element, element)
+                                            for element in entity.elements))
+                     for entity in layer)
+
+    bridging = tuple(replace(link, antecedent_entity=names.get(link.antecedent_entity,
+                                                               link.antecedent_entity))
+                     if link.antecedent_entity is not None else link
+                     for link in document.bridging)
+    return replace(document, entities=renamed(document.entities), bridging=bridging,
+                   discourse_deixis=renamed(document.discourse_deixis))
 
 
 def _is_contiguous(tokens: tuple[int, ...]) -> bool:
@@ -103,44 +142,80 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def unsupported_content(document: Document, target: str) -> list[str]:
-    """What of ``document`` the format ``target`` cannot hold, in words (empty: nothing)."""
-    lost: list[str] = []
+#: Kinds of content a target may not hold: singular and plural, as warnings and errors say.
+KINDS: dict[str, tuple[str, str]] = {
+    "empty": ("empty node", "empty nodes"),
+    "heads": ("head not on its mention's first token", "heads not on their mention's first token"),
+    "discontinuous": ("discontinuous mention", "discontinuous mentions"),
+    "min": ("MIN span", "MIN spans"),
+    "plurals": ("split-antecedent plural", "split-antecedent plurals"),
+    "bridging": ("bridging link", "bridging links"),
+    "anchored": ("bridging link's antecedent mention (the link now names its entity)",
+                 "bridging links' antecedent mentions (the links now name their entity)"),
+    "self": ("bridging link from an entity to itself", "bridging links from an entity to itself"),
+    "elements": ("split-antecedent element that is no entity (a non-referring markable)",
+                 "split-antecedent elements that are no entity (non-referring markables)"),
+    "non_referring": ("non-referring mention", "non-referring mentions"),
+    "deixis": ("discourse-deixis entity", "discourse-deixis entities"),
+    "attributes": ("attribute value with ( ) | @ = (replaced by _)",
+                   "attribute values with ( ) | @ = (replaced by _)"),
+}
+#: Characters the UA format cannot hold in an attribute value.
+_UA_UNSAFE = re.compile(r"[()|@=\s]")
+
+
+def describe(lost: Mapping[str, int]) -> str:
+    """Counts of kinds of content in words: ``3 empty nodes, 1 MIN span``."""
+    return ", ".join(f"{count} {KINDS[kind][0 if count == 1 else 1]}"
+                     for kind, count in lost.items() if count)
+
+
+def unsupported_content(document: Document, target: str) -> Counter[str]:
+    """How much of each kind of content of ``document`` the format ``target`` cannot hold
+    (:data:`KINDS`; empty: nothing)."""
+    lost: Counter[str] = Counter()
     mentions = [mention for entity in document.entities for mention in entity.mentions]
     if target in ("conll2012", "jsonlines", "ua"):
-        empty = document.nodes.empty if document.nodes is not None else ()
-        empty_count = sum(empty)
-        if empty_count:
-            lost.append(_plural(empty_count, "empty node"))
-        heads = sum(1 for mention in mentions
-                    if mention.head is not None and mention.head != mention.tokens[0])
-        if heads:
-            lost.append(f"heads ({_plural(heads, 'mention')} not headed by their first token)")
+        lost["empty"] = sum(document.nodes.empty) if document.nodes is not None else 0
+        lost["heads"] = sum(1 for mention in mentions
+                            if mention.head is not None and mention.head != mention.tokens[0])
     if target == "ua":
-        return lost
+        lost["attributes"] = sum(
+            1 for mention in (*mentions, *document.non_referring,
+                              *(m for entity in document.discourse_deixis
+                                for m in entity.mentions))
+            for value in mention.attributes.values() if not value or _UA_UNSAFE.search(value))
+        return +lost
     if target in ("conll2012", "jsonlines"):
         words = _word_positions(document)
-        discontinuous = sum(1 for mention in mentions
-                            if not _contiguous_in(mention, words))
-        if discontinuous:
-            lost.append(_plural(discontinuous, "discontinuous mention"))
-        minimal = sum(1 for mention in mentions if mention.min_tokens is not None)
-        if minimal:
-            lost.append(f"MIN spans ({_plural(minimal, 'mention')})")
-        plurals = sum(1 for entity in document.entities if entity.elements)
-        if plurals:
-            lost.append(_plural(plurals, "split-antecedent plural"))
-        if document.bridging:
-            lost.append(_plural(len(document.bridging), "bridging link"))
+        lost["discontinuous"] = sum(1 for mention in mentions
+                                    if not _contiguous_in(mention, words))
+        lost["min"] = sum(1 for mention in mentions if mention.min_tokens is not None)
+        lost["plurals"] = sum(1 for entity in document.entities if entity.elements)
+        lost["bridging"] = len(document.bridging)
     elif target == "corefud":
-        anchored = sum(1 for link in document.bridging if link.antecedent is not None)
-        if anchored:
-            lost.append(f"{_plural(anchored, 'bridging link')} to an antecedent mention")
-    if document.non_referring:
-        lost.append(_plural(len(document.non_referring), "non-referring mention"))
-    if document.discourse_deixis:
-        lost.append(f"discourse deixis ({_plural(len(document.discourse_deixis), 'entity')})")
-    return lost
+        lost["anchored"] = sum(1 for link in document.bridging if link.antecedent is not None)
+        lost["self"] = len(_self_links(document))
+        names = {entity.id for entity in document.entities}
+        lost["elements"] = sum(1 for entity in document.entities for element in entity.elements
+                               if element not in names)
+    lost["non_referring"] = len(document.non_referring)
+    lost["deixis"] = len(document.discourse_deixis)
+    return +lost
+
+
+def _self_links(document: Document) -> list[BridgingLink]:
+    """Bridging links whose anaphor's entity is the antecedent's entity."""
+    entity_of = {mention.tokens: entity.id for entity in document.entities
+                 for mention in entity.mentions}
+    result = []
+    for link in document.bridging:
+        anchor = link.antecedent_entity
+        if anchor is None and link.antecedent is not None:
+            anchor = entity_of.get(link.antecedent.tokens)
+        if anchor is not None and entity_of.get(link.anaphor.tokens) == anchor:
+            result.append(link)
+    return result
 
 
 def _word_positions(document: Document) -> dict[int, int]:
@@ -152,6 +227,19 @@ def _word_positions(document: Document) -> dict[int, int]:
         if not is_empty:
             mapping[position] = len(mapping)
     return mapping
+
+
+def _kept_sentence_starts(document: Document, words: dict[int, int]) -> list[int]:
+    """The sentence starts among the positions kept (``words``: old → new position): a
+    sentence that begins with an empty node begins at its first word."""
+    sentences = sentence_of(document)
+    starts = []
+    previous = None
+    for old, new in sorted(words.items()):
+        if sentences[old] != previous:
+            starts.append(new)
+            previous = sentences[old]
+    return starts
 
 
 def _contiguous_in(mention: Mention, words: dict[int, int]) -> bool:
@@ -179,7 +267,7 @@ def drop_content(document: Document, target: str) -> Document:
         if mentions:
             entities.append(Entity(entity.id, mentions, (), entity.attributes))
     tokens = tuple(form for position, form in enumerate(document.tokens) if position in words)
-    starts = sorted({words[start] for start in document.sentence_starts if start in words})
+    starts = _kept_sentence_starts(document, words)
     return replace(document, tokens=tokens, entities=tuple(entities), non_referring=(),
                    bridging=(), discourse_deixis=(), sentence_starts=tuple(starts),
                    nodes=None)
@@ -188,14 +276,22 @@ def drop_content(document: Document, target: str) -> Document:
 def _drop_for_corefud(document: Document) -> Document:
     entity_of = {mention.tokens: entity.id for entity in document.entities
                  for mention in entity.mentions}
+    itself = {id(link) for link in _self_links(document)}
+    names = set(entity_of.values()) | {entity.id for entity in document.entities}
+    entities = tuple(replace(entity, elements=tuple(element for element in entity.elements
+                                                    if element in names))
+                     if entity.elements else entity for entity in document.entities)
     bridging = []
     for link in document.bridging:
+        if id(link) in itself:
+            continue
         if link.antecedent is None:
             bridging.append(link)
         elif link.antecedent.tokens in entity_of:
             bridging.append(BridgingLink(link.anaphor, None, entity_of[link.antecedent.tokens],
                                          link.relation))
-    return replace(document, non_referring=(), discourse_deixis=(), bridging=tuple(bridging))
+    return replace(document, entities=entities, non_referring=(), discourse_deixis=(),
+                   bridging=tuple(bridging))
 
 
 def _drop_for_ua(document: Document) -> Document:
@@ -212,7 +308,9 @@ def _drop_for_ua(document: Document) -> Document:
         if mention.min_tokens is not None:
             minimal = tuple(words[token] for token in mention.min_tokens
                             if token in words) or None
-        return Mention(tokens, mention.line, None, minimal, mention.attributes)
+        attributes = {name: _UA_UNSAFE.sub("_", value) or "_"
+                      for name, value in mention.attributes.items()}
+        return Mention(tokens, mention.line, None, minimal, attributes)
 
     def entities(layer: tuple[Entity, ...]) -> tuple[Entity, ...]:
         result = []
@@ -232,7 +330,7 @@ def _drop_for_ua(document: Document) -> Document:
         if anaphor is not None and (antecedent is not None or link.antecedent is None):
             bridging.append(replace(link, anaphor=anaphor, antecedent=antecedent))
     tokens = tuple(form for position, form in enumerate(document.tokens) if position in words)
-    starts = sorted({words[start] for start in document.sentence_starts if start in words})
+    starts = _kept_sentence_starts(document, words)
     return replace(document, tokens=tokens, entities=entities(document.entities),
                    non_referring=tuple(mention for mention in map(kept, document.non_referring)
                                        if mention),

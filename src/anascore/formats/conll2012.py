@@ -40,6 +40,7 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 
 from anascore.errors import FormatError
+from anascore.formats.sentences import sentence_of
 from anascore.formats.text import open_text
 from anascore.model import Document, Entity, Mention
 from anascore.output import atomic_output
@@ -147,6 +148,7 @@ def _read_document_lines(name: str, begin_line: int, lines: Iterator[tuple[int, 
                          ) -> Document:
     """:func:`_read_document` at the width ``width_given`` (0: the first token line's)."""
     words: list[str] = []
+    sentence_starts: list[int] = [0]
     part_of_speech: list[str] = []
     named_entities: list[str] = []
     add_word = words.append
@@ -166,10 +168,14 @@ def _read_document_lines(name: str, begin_line: int, lines: Iterator[tuple[int, 
             # The line end stays on the last cell, which is stripped when it is parsed.
             columns = raw.split("\t")
             if not columns[0] and not raw.strip():
+                if sentence_starts[-1] != len(words):
+                    sentence_starts.append(len(words))
                 continue
         else:
             columns = raw.split()
             if not columns:
+                if sentence_starts[-1] != len(words):
+                    sentence_starts.append(len(words))
                 continue
         if columns[0][:1] == "#":
             line = raw.strip()
@@ -183,6 +189,8 @@ def _read_document_lines(name: str, begin_line: int, lines: Iterator[tuple[int, 
                                    for entity_id, mentions in closed.items()),
                     path=path,
                     line=begin_line,
+                    sentence_starts=tuple(start for start in sentence_starts
+                                          if start < len(words)),
                     token_columns=(
                         {"pos": tuple(part_of_speech), "ner": tuple(named_entities)}
                         if words and len(part_of_speech) == len(words) else {}),
@@ -309,8 +317,10 @@ def write_conll2012(documents: Iterable[Document], path: str | os.PathLike[str])
     """Write documents as CoNLL-2012 in the reference scorer's minimal layout.
 
     Each token line holds the document name (white space as ``_``), the part ``0``, the token
-    number, the word and the coreference cell. Within a cell, mentions that close here come
-    first (the latest opened first), then mentions that open here (the longest first), then
+    number within its sentence, the word (white space as ``_``) and the coreference cell; a
+    blank line ends each sentence (:mod:`anascore.formats.sentences`). Within a cell, mentions
+    that close here come first (the latest opened first), then mentions that open here (the
+    longest first), then
     one-token mentions, so that reading left to right gives the same mentions back. Two
     mentions of one entity that cross cannot be written with brackets, and are refused; so are
     discontinuous mentions.
@@ -320,9 +330,15 @@ def write_conll2012(documents: Iterable[Document], path: str | os.PathLike[str])
             stream.write(f"#begin document {document.name}\n")
             cells = _coreference_cells(document)
             column = re.sub(r"\s+", "_", document.name) or "_"
+            sentences = sentence_of(document)
+            number = 0
             for position, word in enumerate(document.tokens):
-                stream.write(f"{column}\t0\t{position}\t{word or '_'}\t"
-                             f"{cells.get(position, '-')}\n")
+                if position and sentences[position] != sentences[position - 1]:
+                    stream.write("\n")  # a blank line ends a sentence
+                    number = 0
+                word = re.sub(r"\s+", "_", word) or "_"
+                stream.write(f"{column}\t0\t{number}\t{word}\t{cells.get(position, '-')}\n")
+                number += 1
             stream.write("#end document\n")
 
 

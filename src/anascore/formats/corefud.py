@@ -51,6 +51,8 @@ from types import MappingProxyType
 from typing import IO
 
 from anascore.errors import FormatError
+from anascore.formats.sentences import sentence_ids
+from anascore.formats.sentences import sentence_of as sentences_of
 from anascore.formats.text import open_text
 from anascore.model import (
     NO_ATTRIBUTES,
@@ -476,13 +478,13 @@ def _write_document(document: Document, fields: tuple[str, ...], stream: IO[str]
         deps = list(nodes.deps)
         sentence_names = list(nodes.sentence_ids)
     else:
-        starts = list(document.sentence_starts) or [0]
-        sentence_of, ids = [], []
-        for index, start in enumerate(starts):
-            end = starts[index + 1] if index + 1 < len(starts) else count
-            sentence_of.extend([index] * (end - start))
-            ids.extend(str(number) for number in range(1, end - start + 1))
-        empty, deps, sentence_names = [False] * count, ["_"] * count, []
+        sentence_of = sentences_of(document)
+        ids = []
+        for position, sentence in enumerate(sentence_of):
+            first = position == 0 or sentence != sentence_of[position - 1]
+            ids.append("1" if first else str(int(ids[-1]) + 1))
+        empty, deps = [False] * count, ["_"] * count
+        sentence_names = sentence_ids(document, (sentence_of[-1] + 1) if count else 0)
     entity_names = _entity_names(document)
     misc = _entity_cells(document, entity_names, fields, sentence_of)
     for position, (ante, plural) in _split_antecedent_cells(document, entity_names).items():
@@ -496,9 +498,9 @@ def _write_document(document: Document, fields: tuple[str, ...], stream: IO[str]
             if sentence >= 0:
                 stream.write("\n")
             sentence = sentence_of[position]
-            name = (sentence_names[sentence] if sentence < len(sentence_names)
-                    and sentence_names[sentence] else f"{document.name}-{sentence + 1}")
-            stream.write(f"# sent_id = {name}\n")
+            name = sentence_names[sentence] if sentence < len(sentence_names) else ""
+            if name:  # a CoNLL-U source's sentence without a sent_id keeps none
+                stream.write(f"# sent_id = {name}\n")
         form = document.tokens[position].replace("\t", " ").replace("\n", " ") or "_"
         cell = "|".join(f"{key}={value}" for key, value in misc.get(position, [])) or "_"
         head = "_" if empty[position] else "0"

@@ -170,8 +170,9 @@ def write_jsonlines(documents: Iterable[Document], path: str | os.PathLike[str],
 
 
 def _refuse_unsupported(document: Document) -> None:
-    from anascore.conversion import unsupported_content
+    from anascore.conversion import describe, unsupported_content
 
     lost = unsupported_content(document, "jsonlines")
     if lost:
-        raise FormatError(f"document {document.name!r} has {lost[0]}; jsonlines cannot hold it")
+        raise FormatError(f"document {document.name!r} has {describe(lost)}; jsonlines cannot "
+                          "hold it")

@@ -66,6 +66,7 @@ from types import MappingProxyType
 from typing import IO
 
 from anascore.errors import FormatError
+from anascore.formats.sentences import sentence_ids, sentence_of
 from anascore.formats.text import open_text
 from anascore.model import NO_ATTRIBUTES, BridgingLink, ConlluNodes, Document, Entity, Mention
 from anascore.output import atomic_output
@@ -359,6 +360,8 @@ class _DocumentReader:
             line=self.line,
             token_columns=columns,
             source_format="ua",
+            sentence_starts=tuple(position for position, sentence in enumerate(self.sentence_of)
+                                  if position == 0 or sentence != self.sentence_of[position - 1]),
             nodes=ConlluNodes(
                 ids=tuple(token_id for token_id, _ in self.ids),
                 sentence_of=tuple(self.sentence_of),
@@ -703,8 +706,16 @@ def _write_document(document: Document, stream: IO[str]) -> None:
     identity_cells = identity.cells()
     deixis_cells = deixis.cells()
     bridging_cells = _bridging_cells(document, identity)
-    stream.write(f"# newdoc id = {document.name}\n# sent_id = {document.name}-1\n")
+    stream.write(f"# newdoc id = {document.name}\n")
+    sentences = sentence_of(document)
+    names = sentence_ids(document, (sentences[-1] + 1) if sentences else 0)
     for position, word in enumerate(document.tokens):
+        if position == 0 or sentences[position] != sentences[position - 1]:
+            if position:
+                stream.write("\n")
+            name = names[sentences[position]] if sentences[position] < len(names) else ""
+            if name:
+                stream.write(f"# sent_id = {name}\n")
         form = re.sub(r"\s+", "_", word) or "_"
         cells = [str(position + 1), form, *["_"] * 8, identity_cells.get(position, "_"),
                  bridging_cells.get(position, "_"), deixis_cells.get(position, "_")]
