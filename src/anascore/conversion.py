@@ -81,7 +81,8 @@ def _convert(input_path: str, output_path: str, to: str, format: str, drop_unsup
     dropped: Counter[str] = Counter()
     documents_with: Counter[str] = Counter()
     documents = []
-    for document in read_documents(input_path, format, exclusive_ends=exclusive_ends):
+    for document in read_documents(input_path, format, exclusive_ends=exclusive_ends,
+                                   all_columns=True):
         lost = unsupported_content(document, to)
         if lost and not drop_unsupported:
             raise FormatError(

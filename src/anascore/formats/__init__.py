@@ -95,18 +95,21 @@ def _looks_like_corefud(head: str) -> str | None:
 
 def read_documents(path: str | os.PathLike[str], format: str = "auto", *,
                    token_columns: bool = False, exclusive_ends: bool = False,
-                   role: str = "key") -> Iterator[Document]:
+                   role: str = "key", all_columns: bool = False) -> Iterator[Document]:
     """Yield the documents of ``path`` read as ``format`` (or the detected format);
     ``token_columns=True`` asks the reader to keep per-token annotation columns too (the
     part-of-speech and named-entity columns metrics derive mention types from).
     ``exclusive_ends`` and ``role`` (``"key"`` or ``"response"``) concern jsonlines only
-    (:mod:`anascore.formats.jsonlines`)."""
+    (:mod:`anascore.formats.jsonlines`); ``all_columns`` CorefUD only (every column, for
+    conversion)."""
     path = os.fspath(path)
     if format == "auto":
         format = detect_format(path)
     read = reader(format, path=path)
     if format == "jsonlines":
         return read(path, exclusive_ends=exclusive_ends, role=role)
+    if all_columns and format == "corefud":  # conversion: every column, to lose nothing
+        return read(path, token_columns=token_columns, all_columns=True)
     if token_columns and format in TOKEN_COLUMN_READERS:
         return read(path, token_columns=True)
     return read(path)

@@ -97,6 +97,12 @@ class _DocumentBuilder:
     line: int
     keep_upos: bool = False
     upos: list[str] = field(default_factory=list)
+    # With all_columns (for conversion): each position's LEMMA … DEPREL and the rest of its
+    # MISC, and the lines before it that are neither its sentence's sent_id nor anascore's
+    # own (comments such as '# text =', multiword-token lines).
+    keep_all: bool = False
+    kept: dict[str, list[str]] = field(default_factory=dict)
+    before: list[str] = field(default_factory=list)
     forms: list[str] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
     sentence_of: list[int] = field(default_factory=list)
@@ -116,18 +122,22 @@ class _DocumentBuilder:
     bridges: list[tuple[_OpenMention, str, str, int]] = field(default_factory=list)
 
 
-def read_corefud(path: str | os.PathLike[str], *,
-                 token_columns: bool = False) -> Iterator[Document]:
+def read_corefud(path: str | os.PathLike[str], *, token_columns: bool = False,
+                 all_columns: bool = False) -> Iterator[Document]:
     """Yield the documents of a CorefUD 1.0 CoNLL-U file in file order; with
     ``token_columns``, each position's UPOS and whether it is an empty node
     (``Document.token_columns["upos"]``, ``["empty_node"]``: ``"1"`` or ``"0"``), which
-    mention types are derived from (:mod:`anascore.mention_types`)."""
+    mention types are derived from (:mod:`anascore.mention_types`). With ``all_columns``
+    (what ``anascore convert`` asks, to lose nothing), also every other column
+    (:data:`KEPT_COLUMNS`), the rest of each MISC cell, and the comment and multiword-token
+    lines before each position (``token_columns["before"]``)."""
     path = os.fspath(path)
     fields = DEFAULT_ENTITY_FIELDS
     builder: _DocumentBuilder | None = None
     ordinal = 0
     in_sentence = False
     pending_sent_id = ""
+    pending_lines: list[str] = []
     line_number = 0
     with open_text(path) as lines:
         for line_number, raw in enumerate(lines, start=1):
@@ -142,7 +152,8 @@ def read_corefud(path: str | os.PathLike[str], *,
                         yield _finish(builder, path)
                     ordinal += 1
                     name = (newdoc.group(1) or "").strip() or str(ordinal)
-                    builder = _DocumentBuilder(name, line_number, keep_upos=token_columns)
+                    builder = _DocumentBuilder(name, line_number, keep_upos=token_columns,
+                                               keep_all=all_columns)
                     in_sentence = False
                     continue
                 header = _GLOBAL_ENTITY.match(line)
@@ -158,6 +169,8 @@ def read_corefud(path: str | os.PathLike[str], *,
                 if sent_id:
                     pending_sent_id = sent_id.group(1).strip()
                     in_sentence = False
+                if builder is not None and builder.keep_all:
+                    pending_lines.append(line)  # the sent_id too, in its place
                 continue
             columns = line.split("\t")
             if len(columns) != 10:
@@ -166,7 +179,8 @@ def read_corefud(path: str | os.PathLike[str], *,
                     f"{len(columns)}", path=path, line=line_number)
             if builder is None:
                 ordinal += 1
-                builder = _DocumentBuilder(str(ordinal), line_number, keep_upos=token_columns)
+                builder = _DocumentBuilder(str(ordinal), line_number, keep_upos=token_columns,
+                                           keep_all=all_columns)
             if not in_sentence:
                 in_sentence = True
                 builder.sentence_ids.append(pending_sent_id)
@@ -179,6 +193,8 @@ def read_corefud(path: str | os.PathLike[str], *,
                     raise FormatError(
                         f"Entity= on the multiword token {node_id}; expected coreference on "
                         "its words", path=path, line=line_number)
+                if builder.keep_all:
+                    pending_lines.append(line)
                 continue
             is_empty = "." in node_id
             if not _valid_id(node_id, is_empty):
@@ -193,6 +209,9 @@ def read_corefud(path: str | os.PathLike[str], *,
             builder.lines.append(line_number)
             if builder.keep_upos:
                 builder.upos.append(columns[3])
+            if builder.keep_all:
+                _keep_columns(builder, columns, pending_lines)
+                pending_lines = []
             if misc != "_" and ("Entity=" in misc or "Split" in misc or "Bridge=" in misc):
                 _read_misc(misc, position, fields, builder, path, line_number)
     if builder is not None:
@@ -389,6 +408,23 @@ def _close(mention: _OpenMention, position: int, builder: _DocumentBuilder, path
     builder.mentions.setdefault(mention.entity, []).append(mention.mention)
 
 
+#: The CoNLL-U columns kept with ``all_columns``, by the names of ``Document.token_columns``
+#: and their column index.
+KEPT_COLUMNS: dict[str, int] = {"lemma": 2, "upos": 3, "xpos": 4, "feats": 5, "head": 6,
+                                "deprel": 7}
+#: MISC items anascore writes itself, from the annotation.
+_COREFERENCE_MISC = ("Entity=", "SplitAnte=", "Bridge=")
+
+
+def _keep_columns(builder: _DocumentBuilder, columns: list[str], before: list[str]) -> None:
+    for name, index in KEPT_COLUMNS.items():
+        builder.kept.setdefault(name, []).append(columns[index])
+    rest = [item for item in columns[9].split("|")
+            if item != "_" and not item.startswith(_COREFERENCE_MISC)]
+    builder.kept.setdefault("misc", []).append("|".join(rest))
+    builder.before.append("\n".join(before))
+
+
 def _finish(builder: _DocumentBuilder, path: str) -> Document:
     for entity, stack in builder.open_mentions.items():
         if stack:
@@ -416,9 +452,14 @@ def _finish(builder: _DocumentBuilder, path: str) -> Document:
         ids=tuple(builder.ids), sentence_of=tuple(builder.sentence_of),
         empty=tuple(builder.empty), deps=tuple(builder.deps), lines=tuple(builder.lines),
         sentence_ids=tuple(builder.sentence_ids), sentence_lines=tuple(builder.sentence_lines))
-    columns = (MappingProxyType({"upos": tuple(builder.upos), "empty_node": tuple(
-        "1" if is_empty else "0" for is_empty in builder.empty)}) if builder.keep_upos
-               else NO_ATTRIBUTES)
+    kept: dict[str, tuple[str, ...]] = {}
+    if builder.keep_upos:
+        kept["upos"] = tuple(builder.upos)
+        kept["empty_node"] = tuple("1" if is_empty else "0" for is_empty in builder.empty)
+    if builder.keep_all:
+        kept.update({name: tuple(values) for name, values in builder.kept.items()})
+        kept["before"] = tuple(builder.before)
+    columns = MappingProxyType(kept) if kept else NO_ATTRIBUTES
     return Document(name=builder.name, tokens=tuple(builder.forms), entities=entities,
                     bridging=tuple(bridging), path=path, line=builder.line,
                     source_format="corefud",
@@ -437,9 +478,12 @@ def write_corefud(documents: Iterable[Document], path: str | os.PathLike[str]) -
     """Write documents as CorefUD 1.0 CoNLL-U, readable by :func:`read_corefud` and Udapi.
 
     Layout: ``# newdoc id``, ``# global.Entity = eid-etype-head-other`` (plus one field per
-    other mention attribute found), ``# sent_id`` per sentence (the document's own sentences,
-    else one sentence per document), columns ``ID FORM _ _ _ _ HEAD _ DEPS MISC`` with
-    ``HEAD`` 0 for words (``_`` for empty nodes) and DEPS kept from a CoNLL-U source. In
+    other mention attribute found), ``# sent_id`` per sentence (the source's, none where it
+    had none; ``NAME-N`` for a source without CoNLL-U sentences), then the token lines: the
+    columns a CorefUD source kept (``read_corefud(all_columns=True)``: LEMMA … DEPREL, the
+    other MISC items, comment and multiword-token lines), else ``_`` with ``HEAD`` 0 for
+    words (the CorefUD scorer's placeholder) and ``_`` for empty nodes; DEPS from a CoNLL-U
+    source (:func:`conllu_line`). In
     ``Entity=``, the chunks of a node are written closing brackets first (the latest opened
     first), then opening brackets (the longest mention first), then one-position mentions, so
     that nested mentions of one entity read back as written. A mention that skips positions
@@ -499,15 +543,35 @@ def _write_document(document: Document, fields: tuple[str, ...], stream: IO[str]
                 stream.write("\n")
             sentence = sentence_of[position]
             name = sentence_names[sentence] if sentence < len(sentence_names) else ""
-            if name:  # a CoNLL-U source's sentence without a sent_id keeps none
+            # A source's own comment lines (``before``) hold its sent_id in its place; a
+            # CoNLL-U source's sentence without a sent_id keeps none.
+            if name and "before" not in document.token_columns:
                 stream.write(f"# sent_id = {name}\n")
         form = document.tokens[position].replace("\t", " ").replace("\n", " ") or "_"
-        cell = "|".join(f"{key}={value}" for key, value in misc.get(position, [])) or "_"
-        head = "_" if empty[position] else "0"
-        stream.write(f"{ids[position]}\t{form}\t_\t_\t_\t_\t{head}\t_\t{deps[position]}\t"
-                     f"{cell}\n")
+        stream.write(conllu_line(document, position, ids[position], form, deps[position],
+                                 empty[position], misc.get(position, [])))
     if count:
         stream.write("\n")
+
+
+def conllu_line(document: Document, position: int, node_id: str, form: str, deps: str,
+                empty: bool, annotation: list[tuple[str, str]]) -> str:
+    """One CoNLL-U token line (preceded by the lines a CorefUD source had before it): the
+    source's columns where the document kept them (``all_columns``), else ``_``, with
+    ``HEAD`` 0 for a word (the CorefUD scorer's placeholder for an unknown head) and ``_``
+    for an empty node; MISC is the source's other items, then ``annotation``."""
+    columns = document.token_columns
+    before = columns.get("before")
+    text = f"{before[position]}\n" if before and before[position] else ""
+    kept = [columns[name][position] if name in columns else "_"
+            for name in ("lemma", "upos", "xpos", "feats")]
+    head = columns["head"][position] if "head" in columns else ("_" if empty else "0")
+    deprel = columns["deprel"][position] if "deprel" in columns else "_"
+    items = ([columns["misc"][position]] if "misc" in columns and columns["misc"][position]
+             else [])
+    items += [f"{key}={value}" for key, value in annotation]
+    misc = "|".join(items) or "_"
+    return (text + "\t".join([node_id, form, *kept, head, deprel, deps, misc]) + "\n")
 
 
 def _entity_names(document: Document) -> dict[str, str]:
