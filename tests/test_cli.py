@@ -179,3 +179,17 @@ def test_a_conll_run_loads_only_what_it_uses() -> None:
               "anascore.metrics.bridging", "anascore.stats.bootstrap",
               "anascore.report.systems", "scipy.optimize"}
     assert loaded & unused == set()
+
+
+def test_reference_layout_per_document_prints_the_perl_blocks(capsys) -> None:
+    # Measured side by side with scorer.pl v8.01 (muc, the bundled example, no document name).
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    assert main(["score", str(examples / "key.conll"), str(examples / "response.conll"),
+                 "--reference-layout", "--per-document", "--metrics", "muc"]) == 0
+    out = capsys.readouterr().out
+    assert ("(email/ex/00/ex_0005); part 000:\nTotal key mentions: 11\n"
+            "Total response mentions: 9\nStrictly correct identified mentions: 9\n"
+            "Partially correct identified mentions: 0\nNo identified: 2\nInvented: 0\n"
+            "Recall: (5 / 6) 83.33%\tPrecision: (5 / 5) 100%\tF1: 90.9%\n") in out
+    assert "Recall: (6 / 8) 75%\tPrecision: (6 / 7) 85.71%\tF1: 79.99%" in out
+    assert out.index("ex_0005") < out.index("====== TOTALS =======")

@@ -493,7 +493,7 @@ def _render(result: Report | SystemsReport, arguments: argparse.Namespace) -> st
                               sort_by=arguments.sort_by) + "\n"
     if isinstance(result, Report):
         if arguments.reference_layout:
-            return render_reference_layout(result)
+            return render_reference_layout(result, per_document=per_document)
         if (arguments.output == "text" and result.intervals is None
                 and arguments.sort_by is None):
             return render_text(result, per_document=per_document)

@@ -5,6 +5,14 @@ For each metric, what ``scorer.pl METRIC KEY RESPONSE none`` prints after
 ``Recall: (num / den) r%``, ``Precision: (num / den) p%`` and ``F1: f%``, percentages truncated
 to two decimals as the Perl scorer does. BLANC prints its two halves and the combined line.
 LEA, which the Perl scorer lacks, is printed in the same layout.
+
+With ``per_document`` the blocks are those of ``scorer.pl METRIC KEY RESPONSE`` (no document
+name: every document, verbose): for each document, its name, the mention counts the Perl
+scorer prints (``Total key mentions`` … ``Invented``) and, but for BLANC (which prints no
+per-document score), the document's coreference line; then the TOTALS. Two differences: the
+Perl scorer lists documents in its hash order, which changes from run to run (anascore: key
+order), and first traces each file's entities (``====> NAME:``, ``Entity 0: (1,1) …``), which
+anascore does not print.
 """
 
 from __future__ import annotations
@@ -41,8 +49,27 @@ def _score_line(score: Score) -> str:
                 score.recall, score.precision, score.f1)
 
 
-def render_reference_layout(report: Report) -> str:
-    """Every reported metric (but the derived CoNLL score) in the Perl scorer's layout."""
+def _document_block(report: Report, index: int, metric: str) -> str:
+    """One document's lines in the Perl scorer's verbose layout."""
+    exact, key, _, response = (float(value) for value in report.counts["mentions"][index])
+    lines = [f"{report.document_names[index]}:",
+             f"Total key mentions: {_number(key)}",
+             f"Total response mentions: {_number(response)}",
+             f"Strictly correct identified mentions: {_number(exact)}",
+             "Partially correct identified mentions: 0",
+             f"No identified: {_number(key - exact)}",
+             f"Invented: {_number(response - exact)}"]
+    if metric != "blanc":
+        score = scores_from_counts({metric: report.counts[metric][index]}, (metric,),
+                                   report.options)[metric]
+        if isinstance(score, Score):
+            lines.append(_score_line(score))
+    return "\n".join(lines)
+
+
+def render_reference_layout(report: Report, *, per_document: bool = False) -> str:
+    """Every reported metric (but the derived CoNLL score) in the Perl scorer's layout;
+    ``per_document``: each document's block before the TOTALS (the module docstring)."""
     mentions = scores_from_counts(report.corpus_counts, ("mentions",))["mentions"]
     assert isinstance(mentions, Score)
     identification = f"Identification of Mentions: {_score_line(mentions)}"
@@ -50,7 +77,11 @@ def render_reference_layout(report: Report) -> str:
     for name, score in report.metrics.items():
         if name in ("mentions", "conll"):
             continue
-        blocks.append(f"\nMETRIC {name}:\n\n====== TOTALS =======\n{identification}")
+        blocks.append(f"\nMETRIC {name}:")
+        if per_document:
+            blocks += [_document_block(report, index, name)
+                       for index in range(len(report.document_names))]
+        blocks.append(f"\n====== TOTALS =======\n{identification}")
         if isinstance(score, BlancScore):
             blocks.append("\nCoreference:")
             blocks.append(f"Coreference links: {_score_line(score.coref_links)}")
