@@ -20,6 +20,7 @@ from anascore.compat import conventions
 from anascore.contingency import Comparison
 from anascore.document_names import not_in_key_message
 from anascore.errors import AnascoreError, DocumentMismatchError
+from anascore.file_sets import is_file_set, score_file_sets
 from anascore.formats import detect_format, read_documents
 from anascore.formats.alignment import check_conllu, check_same_words, common_positions
 from anascore.formats.sources import local_inputs, renamed_warnings
@@ -142,10 +143,42 @@ def score_files_many(key: PathLike, responses: Sequence[PathLike], options: Opti
     them; either way each key document goes through :func:`count_key_document`, so the
     reports are the same.
     """
-    with local_inputs([os.fspath(key), *(os.fspath(path) for path in responses)]) as (
-            local, inputs):
+    key, paths = os.fspath(key), [os.fspath(path) for path in responses]
+    if is_file_set(key) or any(is_file_set(path) for path in paths):
+        if not is_file_set(key):
+            raise AnascoreError("is a file, but a response is a folder or pattern; give a "
+                                "folder or pattern of keys too", path=key)
+
+        def score_pair(key_file: str, response_files: Sequence[str | None]) -> list[Report]:
+            present = [path for path in response_files if path is not None]
+            scored = iter(score_files_many(key_file, present, options) if present else [])
+            alone = None
+            reports = []
+            for path in response_files:
+                if path is None:
+                    alone = alone or _against_nothing(key_file, options)
+                    reports.append(alone)
+                else:
+                    reports.append(next(scored))
+            return reports
+
+        return score_file_sets(key, paths, options.key_documents_only, score_pair)
+    with local_inputs([key, *paths]) as (local, inputs):
         reports = _score_local_files(local[0], local[1:], options, progress)
         return [renamed_warnings(report, inputs) for report in reports]
+
+
+def _against_nothing(key: str, options: Options) -> Report:
+    """A key file scored against a response that lacks it whole (every document empty)."""
+    names: list[str] = []
+    records: list[dict[str, np.ndarray]] = []
+    for document in read_documents(key, options.format, exclusive_ends=options.exclusive_ends,
+                                   token_columns=options.needs_token_columns):
+        [(record, _, _)] = count_key_document(document, [None], ["(no response file)"],
+                                              options)
+        names.append(document.name)
+        records.append(record)
+    return Report.from_records(options, names, records)
 
 
 def _score_local_files(key: str, paths: list[str], options: Options,

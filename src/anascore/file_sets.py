@@ -1,0 +1,116 @@
+"""Folders and globs as inputs: a corpus that ships one file per document or per dataset.
+
+``anascore score KEY RESPONSE`` where KEY and RESPONSE are folders (or glob patterns the shell
+did not expand, such as ``'keys/*.conllu'``) pairs their files by relative path — the path
+below the folder, or below the fixed part of the pattern — and scores each pair, as for
+documents within one file: a key file without a response file is scored against an empty
+response, with a warning; a response file without a key file is an error, unless
+``key_documents_only`` (``--key-documents-only``) asks to ignore it, with a warning. The
+reports of the pairs are joined into one (their documents in key-file order), so every
+statistic, table and interval treats the corpus as one.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from anascore.document_names import nearest
+from anascore.errors import AnascoreError, DocumentMismatchError, FormatError
+from anascore.report import Report
+
+#: Characters that make a path a glob pattern.
+_GLOB = frozenset("*?[")
+
+
+def is_file_set(path: str) -> bool:
+    """Whether ``path`` names several files: a folder, or a pattern that is not a file."""
+    return os.path.isdir(path) or (not os.path.exists(path) and bool(_GLOB & set(path)))
+
+
+def members(path: str) -> dict[str, str]:
+    """The files of a folder (recursively; hidden files and folders left out) or of a glob
+    pattern, by their path relative to the folder or to the pattern's fixed part."""
+    if os.path.isdir(path):
+        found: dict[str, str] = {}
+        for folder, subfolders, files in os.walk(path):
+            subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
+            for name in sorted(files):
+                if not name.startswith("."):
+                    full = os.path.join(folder, name)
+                    found[os.path.relpath(full, path)] = full
+        if not found:
+            raise FormatError("is an empty folder; expected annotated files", path=path)
+        return found
+    matched = sorted(match for match in glob.glob(path, recursive=True)
+                     if os.path.isfile(match))
+    if not matched:
+        raise FormatError("no file matches this pattern", path=path)
+    fixed = path[:min(path.index(character) for character in _GLOB & set(path))]
+    base = fixed if fixed.endswith(os.sep) or not fixed else os.path.dirname(fixed)
+    return {os.path.relpath(match, base or "."): match for match in matched}
+
+
+def score_file_sets(key: str, responses: Sequence[str], ignore_extra: bool,
+                    score_pair: Callable[[str, Sequence[str | None]], list[Report]],
+                    ) -> list[Report]:
+    """One joined report per response set: each key file scored against the response file
+    of the same relative path in every set (``score_pair(key_file, response_files)``, with
+    ``None`` for a missing response file)."""
+    key_files = members(key)
+    response_files = []
+    for response in responses:
+        if not is_file_set(response):
+            what = "is a directory" if os.path.isdir(key) else "is a pattern of files"
+            raise AnascoreError(f"{what} (a set of keys), but the response {response} is a "
+                                "file; give a folder or pattern of responses too, or a key "
+                                "file", path=key)
+        response_files.append(members(response))
+    warnings: list[list[str]] = [[] for _ in responses]
+    for index, (response, files) in enumerate(zip(responses, response_files, strict=True)):
+        extra = sorted(set(files) - set(key_files))
+        if extra and not ignore_extra:
+            guesses = nearest(extra[0], key_files)
+            hint = f"; did you mean {' or '.join(map(repr, guesses))}?" if guesses else ""
+            more = f" and {len(extra) - 1} more" if len(extra) > 1 else ""
+            raise DocumentMismatchError(
+                f"response file {extra[0]!r}{more} has no key file in {key}{hint}; "
+                "--key-documents-only ignores such files", path=files[extra[0]])
+        if extra:
+            warnings[index].append(f"{response}: {len(extra)} response file"
+                                   f"{'s' if len(extra) != 1 else ''} without a key file "
+                                   f"ignored ({', '.join(map(repr, extra[:3]))})")
+    parts: list[list[Report]] = [[] for _ in responses]
+    for relative, key_file in key_files.items():
+        chosen = [files.get(relative) for files in response_files]
+        for index, report in enumerate(score_pair(key_file, chosen)):
+            if chosen[index] is None:
+                warnings[index].append(f"{responses[index]}: no response file {relative!r}; "
+                                       "its documents are scored as empty responses")
+            parts[index].append(report)
+    return [joined(reports, extra) for reports, extra in zip(parts, warnings, strict=True)]
+
+
+def joined(reports: Sequence[Report], warnings: Sequence[str] = ()) -> Report:
+    """The reports of several files as one (documents in order; a document name found in two
+    files is an error: the corpus would count it twice)."""
+    names: list[str] = []
+    seen: set[str] = set()
+    for report in reports:
+        for name in report.document_names:
+            if name in seen:
+                raise DocumentMismatchError(f"document {name!r} is in two key files; a "
+                                            "corpus names each document once")
+            seen.add(name)
+            names.append(name)
+    first = reports[0]
+    counts = {metric: np.vstack([report.counts[metric] for report in reports])
+              for metric in first.counts}
+    alignments = {name: found for report in reports
+                  for name, found in report.set_alignments.items()}
+    return Report(first.options, tuple(names), counts,
+                  (*warnings, *(warning for report in reports for warning in report.warnings)),
+                  alignments)
