@@ -169,7 +169,7 @@ def read_corefud(path: str | os.PathLike[str], *, token_columns: bool = False,
                 if sent_id:
                     pending_sent_id = sent_id.group(1).strip()
                     in_sentence = False
-                if builder is not None and builder.keep_all:
+                if all_columns:
                     pending_lines.append(line)  # the sent_id too, in its place
                 continue
             columns = line.split("\t")
