@@ -1,13 +1,18 @@
 """Scoring inside a training loop, from clusters in memory.
 
-:class:`CorefEvaluator` has the ``update`` / ``get_prf`` shape neural coreference code already
-uses (e2e-coref and its descendants), and gives exactly the numbers ``anascore score`` gives
-for the same clusters written to files: it runs the same per-document pipeline.
+:class:`CorefEvaluator` is a drop-in for the ``CorefEvaluator`` of e2e-coref's ``metrics.py``,
+which most neural coreference repositories copy: ``update(predicted, gold,
+mention_to_predicted, mention_to_gold)``, ``get_f1()``, ``get_precision()``, ``get_recall()``,
+``get_prf()`` (the mean over MUC, B³ and CEAFe) and ``evaluators`` (one per metric, each with
+its own ``get_prf``). Code written for e2e's runs unchanged, and gets the numbers ``anascore
+score`` gives for the same clusters written to files — the reference scorer's, singletons as
+the options say — where e2e's copy skips single-mention clusters in B³ and CEAFe
+(``docs/e2e-evaluator.md`` works an example through).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -101,8 +106,25 @@ class CorefEvaluator:
         self.warnings: list[str] = []
         self._records: list[dict[str, np.ndarray]] = []
 
-    def update(self, predicted_clusters: Clusters, gold_clusters: Clusters) -> None:
-        """Add one document, given as clusters of inclusive ``(start, end)`` spans."""
+    def update(self, predicted_clusters: Clusters, gold_clusters: Clusters,
+               mention_to_predicted: Mapping[Any, Any] | None = None,
+               mention_to_gold: Mapping[Any, Any] | None = None) -> None:
+        """Add one document, given as clusters of inclusive ``(start, end)`` spans.
+
+        ``mention_to_predicted`` and ``mention_to_gold`` are e2e-coref's maps from each
+        mention to its cluster; they say nothing the clusters do not, so they are only
+        checked: a mention mapped to a cluster that does not hold it, or a clustered mention
+        missing from the map, is an error (it means the two were built from different
+        clusters)."""
+        for clusters, mapping, side in ((predicted_clusters, mention_to_predicted, "predicted"),
+                                        (gold_clusters, mention_to_gold, "gold")):
+            if mapping is not None:
+                listed: list[list[Any]] = [list(cluster) for cluster in clusters]
+                _check_mention_map(listed, mapping, side)
+                if side == "predicted":
+                    predicted_clusters = listed
+                else:
+                    gold_clusters = listed
         name = f"document {len(self._records)}"
         self._records.append(count_document(
             clusters_to_document(gold_clusters, name),
@@ -167,6 +189,67 @@ class CorefEvaluator:
     def get_conll_f1(self) -> float:
         """The CoNLL score: the mean F1 of MUC, B³ and CEAFe."""
         return self.get_prf("conll").f1
+
+    # e2e-coref's names -----------------------------------------------------------------------
+
+    def get_f1(self) -> float:
+        """The mean F1 of MUC, B³ and CEAFe (the CoNLL score), as e2e-coref's ``get_f1``."""
+        return self.get_prf("conll").f1
+
+    def get_precision(self) -> float:
+        """The mean precision of MUC, B³ and CEAFe, as e2e-coref's ``get_precision``."""
+        return self.get_prf("conll").precision
+
+    def get_recall(self) -> float:
+        """The mean recall of MUC, B³ and CEAFe, as e2e-coref's ``get_recall``."""
+        return self.get_prf("conll").recall
+
+    @property
+    def evaluators(self) -> list[MetricView]:
+        """One view per metric of the CoNLL score (MUC, B³, CEAFe, in e2e-coref's order),
+        each with ``get_prf``, ``get_f1``, ``get_precision`` and ``get_recall``."""
+        return [MetricView(self, name) for name in ("muc", "bcub", "ceafe")]
+
+
+class MetricView:
+    """One metric of a :class:`CorefEvaluator`, shaped like e2e-coref's per-metric
+    ``Evaluator``."""
+
+    def __init__(self, evaluator: CorefEvaluator, metric: str) -> None:
+        self.evaluator = evaluator
+        self.metric = metric
+
+    def get_prf(self) -> PRF:
+        return self.evaluator.get_prf(self.metric)
+
+    def get_f1(self) -> float:
+        return self.get_prf().f1
+
+    def get_precision(self) -> float:
+        return self.get_prf().precision
+
+    def get_recall(self) -> float:
+        return self.get_prf().recall
+
+    def __repr__(self) -> str:
+        return f"MetricView({self.metric!r})"
+
+
+def _check_mention_map(clusters: list[list[Any]], mapping: Mapping[Any, Any],
+                       side: str) -> None:
+    """e2e-coref's mention → cluster map agrees with the clusters."""
+    for number, cluster in enumerate(clusters):
+        members = {tuple(span) for span in cluster}
+        for span in cluster:
+            key = tuple(span)
+            if key not in mapping:
+                raise OptionsError(f"mention {key} of {side} cluster {number} is missing from "
+                                   f"mention_to_{side}; expected every clustered mention")
+            mapped = {tuple(other) for other in mapping[key]}
+            if mapped != members:
+                raise OptionsError(f"mention_to_{side} maps {key} to a cluster other than "
+                                   f"{side} cluster {number}; the map and the clusters "
+                                   "disagree")
 
     def __len__(self) -> int:
         return len(self._records)
