@@ -204,6 +204,9 @@ class CorefEvaluator:
         """The mean recall of MUC, B³ and CEAFe, as e2e-coref's ``get_recall``."""
         return self.get_prf("conll").recall
 
+    def __len__(self) -> int:
+        return len(self._records)
+
     @property
     def evaluators(self) -> list[MetricView]:
         """One view per metric of the CoNLL score (MUC, B³, CEAFe, in e2e-coref's order),
@@ -250,7 +253,4 @@ def _check_mention_map(clusters: list[list[Any]], mapping: Mapping[Any, Any],
                 raise OptionsError(f"mention_to_{side} maps {key} to a cluster other than "
                                    f"{side} cluster {number}; the map and the clusters "
                                    "disagree")
-
-    def __len__(self) -> int:
-        return len(self._records)
 
