@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import anascore._blas_threads  # noqa: F401  (before numpy is imported)
 from anascore.errors import AnascoreError, OptionsError, printable
-from anascore.formats import FORMAT_MODULES
+from anascore.formats import FORMAT_MODULES, READ_ONLY_FORMATS
 from anascore.linguistic_settings import (
     DEFAULT_COREFERENCE_CLASSES,
     DEFAULT_DOMINANT_COEFFICIENTS,
@@ -24,6 +24,7 @@ from anascore.linguistic_settings import (
 from anascore.options import (
     ALL_METRICS,
     COMPAT_MODES,
+    CUT_POLICIES,
     DEFAULT_SEED,
     FORMATS,
     MATCH_METHODS,
@@ -149,6 +150,13 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--output", choices=OUTPUTS, default="text",
                        help="text table (percentages, default), JSON or CSV (fractions), "
                             "Markdown, or a LaTeX table with the signature as a footnote")
+    score.add_argument("--align-tokens", action="store_true", default=None,
+                       help="the response is on other tokens (another tokenizer, sub-words, "
+                            "generated text): map its mentions onto the key's tokens through "
+                            "their characters (marked-up text always is)")
+    score.add_argument("--cut-tokens", choices=CUT_POLICIES, default=None,
+                       help="with --align-tokens, a key token a mention covers only in part: "
+                            "taken whole (extend, default), left out (shrink), or an error")
     score.add_argument("--key-documents-only", action="store_true", default=None,
                        help="score the key's documents and ignore, with a warning, response "
                             "documents the key lacks (default: an error naming the nearest "
@@ -246,7 +254,9 @@ def _add_convert_command(commands: argparse._SubParsersAction) -> None:
                     "discontinuous mentions, heads …) is refused unless --drop-unsupported.")
     convert_command.add_argument("input", metavar="IN", help="the file to convert")
     convert_command.add_argument("output", metavar="OUT", help="the file to write")
-    convert_command.add_argument("--to", required=True, choices=tuple(FORMAT_MODULES),
+    convert_command.add_argument("--to", required=True,
+                                 choices=tuple(name for name in FORMAT_MODULES
+                                               if name not in READ_ONLY_FORMATS),
                                  help="the format of OUT")
     convert_command.add_argument("--format", choices=FORMATS, default="auto",
                                  help="the format of IN (default: detected)")
@@ -382,7 +392,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = {name: getattr(arguments, name) for name in (
         "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
         "keep_non_referring", "keep_bridging", "discourse_deixis", "keep_split_antecedents",
-        "only_split_antecedents", "lea_split_importance", "compat", "key_documents_only")}
+        "only_split_antecedents", "lea_split_importance", "compat", "key_documents_only",
+        "align_tokens", "cut_tokens")}
     if arguments.only_split_antecedents:
         settings["keep_split_antecedents"] = True
     try:

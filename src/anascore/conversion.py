@@ -46,14 +46,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from anascore.errors import FormatError, OptionsError
-from anascore.formats import FORMAT_MODULES, read_documents, writer
+from anascore.formats import FORMAT_MODULES, READ_ONLY_FORMATS, read_documents, writer
 from anascore.formats.sentences import sentence_of
 from anascore.formats.sources import local_inputs
 from anascore.model import BridgingLink, Document, Entity, Mention
 from anascore.output import check_writable, refuse_overwriting_input
 
 #: Formats ``anascore convert`` writes.
-CONVERT_TARGETS: tuple[str, ...] = tuple(FORMAT_MODULES)
+CONVERT_TARGETS: tuple[str, ...] = tuple(name for name in FORMAT_MODULES
+                                         if name not in READ_ONLY_FORMATS)
 
 
 def convert(input: str | os.PathLike[str], output: str | os.PathLike[str], *, to: str,

@@ -78,7 +78,10 @@ def canonical_metric(name: str) -> str:
 
 
 MATCH_METHODS: tuple[str, ...] = ("exact", "min", "head", "partial", "craft")
-FORMATS: tuple[str, ...] = ("auto", "conll2012", "corefud", "jsonlines", "ua")
+FORMATS: tuple[str, ...] = ("auto", "conll2012", "corefud", "jsonlines", "ua", "markup")
+#: What happens to a key token a response mention on other tokens covers only in part
+#: (:mod:`anascore.token_alignment`).
+CUT_POLICIES: tuple[str, ...] = ("extend", "shrink", "refuse")
 #: How zero mentions (mentions headed by a CoNLL-U empty node) are aligned.
 ZERO_MATCH_METHODS: tuple[str, ...] = ("linear", "dependent")
 #: ``none``: anascore's own conventions (the papers'); ``ua``: the UA scorer 2.0's and the
@@ -175,6 +178,14 @@ class Options:
         (:mod:`anascore.parallel`): ``1`` (default) this process alone; ``0`` as many as the
         files' size gains from, up to one per usable CPU (the command line's default). Never
         changes a number, so the signature leaves it out.
+    align_tokens
+        The response is on other tokens than the key (another tokenizer, sub-words, text a
+        generative system wrote): its mentions are mapped onto the key's tokens through the
+        characters both cover (:mod:`anascore.token_alignment`). Marked-up text responses are
+        always read so.
+    cut_tokens
+        With ``align_tokens``: a key token a response mention covers only in part is taken
+        whole (``extend``, default), left out (``shrink``), or an error (``refuse``).
     key_documents_only
         Score the key's documents and ignore, with a warning, response documents the key
         lacks (default: such a document is an error, naming the nearest key documents).
@@ -208,6 +219,8 @@ class Options:
     attempted_classes: tuple[str, ...] | None = None
     scheme_classes: int | None = None
     jobs: int = 1
+    align_tokens: bool = False
+    cut_tokens: str = "extend"
     key_documents_only: bool = False
 
     def __post_init__(self) -> None:
@@ -237,6 +250,9 @@ class Options:
         if self.zero_match not in ZERO_MATCH_METHODS:
             raise OptionsError(f"unknown zero match method {self.zero_match!r}; expected one "
                                f"of {', '.join(ZERO_MATCH_METHODS)}")
+        if self.cut_tokens not in CUT_POLICIES:
+            raise OptionsError(f"unknown cut_tokens {self.cut_tokens!r}; expected one of "
+                               f"{', '.join(CUT_POLICIES)}")
         if self.compat not in COMPAT_MODES:
             raise OptionsError(
                 f"unknown compat mode {self.compat!r}; expected one of {', '.join(COMPAT_MODES)}"
@@ -389,6 +405,8 @@ class Options:
             parts.append(f"zero_match:{self.zero_match}")
         if self.exclusive_ends:
             parts.append("ends:exclusive")
+        if self.align_tokens:
+            parts.append(f"tokens:aligned({self.cut_tokens})")
         if self.keep_split_antecedents:
             parts.append("split_antecedents:"
                          + ("only" if self.only_split_antecedents else "keep"))

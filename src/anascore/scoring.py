@@ -23,6 +23,7 @@ from anascore.errors import AnascoreError, DocumentMismatchError
 from anascore.file_sets import is_file_set, score_file_sets
 from anascore.formats import detect_format, read_documents
 from anascore.formats.alignment import check_conllu, check_same_words, common_positions
+from anascore.formats.markup import UNNAMED
 from anascore.formats.sources import local_inputs, renamed_warnings
 from anascore.formats.text import check_readable
 from anascore.matching import align
@@ -245,6 +246,7 @@ def count_key_document(key_document: Document, response_documents: Sequence[Docu
     counted = []
     for path, response_document in zip(response_paths, response_documents, strict=True):
         warnings: list[str] = []
+        response_document = on_key_tokens(key_document, response_document, options, warnings)
         check_pair(key_document, response_document, path, warnings)
         details: list[dict[str, SetAlignmentDetails]] = []
         record = count_document(key_document, response_document, options, warnings, details)
@@ -296,7 +298,9 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
         if key_document.name in names:
             raise DocumentMismatchError(f"document {key_document.name!r} appears twice in "
                                         "the key")
-        response_document = responses.pop(key_document.name, None)
+        response_document = on_key_tokens(key_document,
+                                          responses.pop(key_document.name, None), options,
+                                          warnings)
         if response_document is None:
             warnings.append(f"document {key_document.name!r} of the key is missing from the "
                             "response; scored as an empty response")
@@ -352,6 +356,7 @@ class _ResponseStream:
                                         token_columns=options.needs_token_columns,
                                         exclusive_ends=options.exclusive_ends, role="response")
         self.waiting: dict[str, Document] = {}
+        self.unnamed = False  # a marked-up response's one document without a name
 
     def take(self, name: str, key_names: set[str]) -> Document | None:
         """The document called ``name``, reading on (and holding what comes first) until it
@@ -361,8 +366,10 @@ class _ResponseStream:
             candidate = next(self.documents, None)
             if candidate is None:
                 break
-            if candidate.name == name:
-                response_document = candidate
+            if candidate.name == name or (candidate.name == UNNAMED
+                                          and candidate.source_format == "markup"):
+                response_document = replace(candidate, name=name)
+                self.unnamed = self.unnamed or candidate.name == UNNAMED
             elif candidate.name in self.waiting or candidate.name in key_names:
                 raise DocumentMismatchError(
                     f"document {candidate.name!r} appears twice in the response",
@@ -374,6 +381,11 @@ class _ResponseStream:
     def finish(self, key_path: str, key_names: set[str], ignore_extra: bool) -> str | None:
         """A key document's second copy is an error; so is a document the key lacks, unless
         ``ignore_extra``: then it is the warning returned."""
+        if self.unnamed and len(key_names) > 1:
+            raise DocumentMismatchError(
+                f"a marked-up text without '# newdoc id = NAME' is one document, but the key "
+                f"{key_path} has {len(key_names)}; name each document", path=self.path,
+                line=1)
         extra = list(self.waiting.values())
         for document in self.documents:
             if document.name in key_names:
@@ -391,6 +403,17 @@ class _ResponseStream:
                     f"{'s' if len(names) != 1 else ''} not in the key ignored ({shown}{more})")
         raise DocumentMismatchError(not_in_key_message(names, key_names, key_path),
                                     path=self.path, line=extra[0].line)
+
+
+def on_key_tokens(key: Document, response: Document | None, options: Options,
+                  warnings: list[str]) -> Document | None:
+    """The response on the key's tokens when it is on other tokens (``align_tokens``, or
+    marked-up text): :func:`anascore.token_alignment.project_onto_key`."""
+    if response is None or not (options.align_tokens or response.source_format == "markup"):
+        return response
+    from anascore.token_alignment import project_onto_key
+
+    return project_onto_key(key, response, options.cut_tokens, warnings)
 
 
 def check_pair(key: Document, response: Document | None, response_path: str,

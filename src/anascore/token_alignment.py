@@ -34,9 +34,8 @@ from dataclasses import replace
 
 from anascore.errors import DocumentMismatchError, OptionsError
 from anascore.model import BridgingLink, Document, Entity, Mention
+from anascore.options import CUT_POLICIES
 
-#: What happens to a key token a response mention covers only in part.
-CUT_POLICIES: tuple[str, ...] = ("extend", "shrink", "refuse")
 #: OntoNotes writes brackets and quotes as Penn Treebank escapes; raw text has the characters.
 PTB_ESCAPES: dict[str, str] = {
     "-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}",

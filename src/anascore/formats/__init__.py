@@ -7,6 +7,7 @@ detects the format from the start of the file (``format="auto"``).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from importlib import import_module
 from typing import Any
@@ -24,7 +25,11 @@ Writer = Callable[..., None]
 FORMAT_MODULES: dict[str, str] = {
     "conll2012": "anascore.formats.conll2012", "corefud": "anascore.formats.corefud",
     "jsonlines": "anascore.formats.jsonlines", "ua": "anascore.formats.ua",
+    "markup": "anascore.formats.markup",
 }
+#: Formats read as responses only (written by no writer: ``anascore convert`` cannot target
+#: them).
+READ_ONLY_FORMATS: frozenset[str] = frozenset({"markup"})
 #: Readers that can also keep per-token annotation columns (``Document.token_columns``) when
 #: asked with ``token_columns=True``; they skip them otherwise, to read at full speed.
 TOKEN_COLUMN_READERS: frozenset[str] = frozenset({"conll2012", "corefud", "ua"})
@@ -72,12 +77,19 @@ def detect_format(path: str | os.PathLike[str]) -> str:
 
     if sniff_ua(head):
         return "ua"
+    if _MARKED_UP.search(head):
+        return "markup"
     raise FormatError(
         "cannot tell the format from the first line; expected '#begin document' "
         "(CoNLL-2012), '{' (jsonlines), CoNLL-U with '# global.Entity' or 10 tab-separated "
         "columns (CorefUD), '# global.columns = … IDENTITY …' or '# newdoc id =' and more "
-        "than ten columns (UA exploded), or name the format with --format",
+        "than ten columns (UA exploded), marked-up text '[Anna|1] met [her|1]', or name the "
+        "format with --format",
         path=path, line=1)
+
+
+#: A marked-up mention, ``[text|ID]`` (:mod:`anascore.formats.markup`).
+_MARKED_UP = re.compile(r"\[[^\]\t]*\|[A-Za-z0-9_.\-]+\]")
 
 
 def _looks_like_corefud(head: str) -> str | None:

@@ -25,6 +25,7 @@ import json
 import os
 import re
 from collections.abc import Iterable, Iterator
+from itertools import pairwise
 from typing import Any
 
 from anascore.errors import FormatError
@@ -109,6 +110,7 @@ def _document(record: Any, path: str, line: int, exclusive_ends: bool, role: str
     for sentence in sentences:
         starts.append(len(tokens))
         tokens.extend(sentence)
+    word_of = _subtoken_map(record, len(tokens), path, line)
     key = "clusters"
     if role == "response" and "predicted_clusters" in record:
         key = "predicted_clusters"
@@ -137,10 +139,49 @@ def _document(record: Any, path: str, line: int, exclusive_ends: bool, role: str
                     f"tokens or empty (ends read as {ends}"
                     f"{'' if exclusive_ends else '; use --exclusive-ends for [start, end)'})",
                     path=path, line=line)
+            if word_of is not None:
+                start, end = word_of[start], word_of[end]
             mentions.append(Mention.span(start, end, line))
         entities.append(Entity(str(number), tuple(mentions)))
+    if word_of is not None:
+        tokens, starts = _words(tokens, word_of, starts)
     return Document(name=name, tokens=tuple(tokens), entities=tuple(entities), path=path,
                     line=line, sentence_starts=tuple(starts), source_format="jsonlines")
+
+
+#: Sub-word models' special tokens, which are no part of the text.
+_SPECIAL_TOKENS = frozenset({"[CLS]", "[SEP]", "<s>", "</s>", "[PAD]", "<pad>"})
+
+
+def _subtoken_map(record: dict[str, Any], count: int, path: str, line: int) -> list[int] | None:
+    """e2e-coref's ``subtoken_map``: for each sub-word token of ``sentences``, the word it is
+    part of (``None`` when the record has none)."""
+    mapping = record.get("subtoken_map")
+    if mapping is None:
+        return None
+    if (not isinstance(mapping, list) or len(mapping) != count
+            or not all(isinstance(word, int) and not isinstance(word, bool) and word >= 0
+                       for word in mapping)
+            or any(later < earlier for earlier, later in pairwise(mapping))):
+        raise FormatError(f"\"subtoken_map\" must give, for each of the {count} sub-word "
+                          "tokens of \"sentences\", the number of its word, never decreasing",
+                          path=path, line=line)
+    return mapping
+
+
+def _words(pieces: list[str], word_of: list[int],
+           starts: list[int]) -> tuple[list[str], list[int]]:
+    """The words sub-word pieces make (markers ``##``, ``▁``, ``Ġ`` and special tokens left
+    out), and the sentences' first words."""
+    from anascore.token_alignment import normalized
+
+    words: dict[int, str] = {}
+    for piece, word in zip(pieces, word_of, strict=True):
+        if piece not in _SPECIAL_TOKENS:
+            words[word] = words.get(word, "") + normalized(piece)
+    count = (max(word_of) + 1) if word_of else 0
+    text = [words.get(word, "") for word in range(count)]
+    return text, sorted({word_of[start] for start in starts if start < len(word_of)})
 
 
 def write_jsonlines(documents: Iterable[Document], path: str | os.PathLike[str], *,

@@ -1,0 +1,160 @@
+"""Responses on other tokens, scored end to end: a key re-tokenized (contractions split,
+hyphenated words merged, sub-word pieces) scores 1 when perfect and, when perturbed, what the
+same perturbation scores on the key's own tokens; marked-up text and jsonlines with a
+subtoken_map are responses like any other."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import anascore
+from anascore.errors import DocumentMismatchError
+from anascore.formats import read_documents
+from anascore.formats.jsonlines import write_jsonlines
+from anascore.model import Document, Entity, Mention
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+METRICS = "mentions,muc,bcub,ceafm,ceafe,blanc,lea,conll"
+
+
+def retokenized(document: Document, rng: random.Random) -> Document:
+    """``document`` on other tokens: some tokens split in two (sub-word pieces), some merged
+    with the next one when no mention boundary falls between them (a hyphenated word, a
+    contraction); each mention keeps exactly its characters."""
+    boundaries = {token for entity in document.entities for mention in entity.mentions
+                  for token in (mention.tokens[0], mention.tokens[-1] + 1)}
+    tokens: list[str] = []
+    first: list[int] = []
+    last: list[int] = []
+    index = 0
+    while index < len(document.tokens):
+        word = document.tokens[index]
+        draw = rng.random()
+        if draw < 0.3 and len(word) > 2:
+            cut = rng.randrange(1, len(word))
+            first.append(len(tokens))
+            tokens += [word[:cut], "##" + word[cut:]]
+            last.append(len(tokens) - 1)
+            index += 1
+        elif draw < 0.5 and index + 1 < len(document.tokens) and index + 1 not in boundaries:
+            first += [len(tokens)] * 2
+            last += [len(tokens)] * 2
+            tokens.append(word + document.tokens[index + 1])
+            index += 2
+        else:
+            first.append(len(tokens))
+            last.append(len(tokens))
+            tokens.append(word)
+            index += 1
+    entities = tuple(Entity(entity.id, tuple(
+        Mention(tuple(range(first[mention.tokens[0]], last[mention.tokens[-1]] + 1)))
+        for mention in entity.mentions)) for entity in document.entities)
+    return Document(document.name, tuple(tokens), entities, sentence_starts=(0,))
+
+
+def perturbed(document: Document, rng: random.Random) -> Document:
+    """Some mentions dropped, some moved to another entity."""
+    groups = [list(entity.mentions) for entity in document.entities]
+    for group in groups:
+        for mention in list(group):
+            draw = rng.random()
+            if draw < 0.1:
+                group.remove(mention)
+            elif draw < 0.2 and len(groups) > 1:
+                group.remove(mention)
+                rng.choice(groups).append(mention)
+    return replace(document, entities=tuple(Entity(str(number), tuple(group))
+                                            for number, group in enumerate(groups) if group))
+
+
+def contiguous(document: Document) -> Document:
+    def whole(mention: Mention) -> bool:
+        return mention.tokens == tuple(range(mention.tokens[0], mention.tokens[-1] + 1))
+
+    return replace(document, entities=tuple(
+        replace(entity, mentions=tuple(filter(whole, entity.mentions)))
+        for entity in document.entities))
+
+
+def scores(key: Path, response: Path, **options) -> dict:
+    report = anascore.score(key, response, metrics=METRICS, **options)
+    return {name: score.to_dict() for name, score in report.metrics.items()}
+
+
+def litbank_documents() -> list[Document]:
+    files = sorted((SHARED / "corpora" / "litbank" / "coref-conll").glob("*.conll"))[:3]
+    if not files:
+        pytest.skip("../shared/corpora is absent")
+    return [contiguous(document) for path in files for document in read_documents(path)]
+
+
+def test_litbank_on_other_tokens_perfect_scores_one_and_errors_cost_the_same(tmp_path):
+    rng = random.Random(7)
+    documents = litbank_documents()
+    key = tmp_path / "key.jsonl"
+    write_jsonlines(documents, key)
+    other = tmp_path / "other.jsonl"
+    write_jsonlines([retokenized(document, rng) for document in documents], other)
+    perfect = scores(key, other, align_tokens=True)
+    assert all(value["f1"] == 1.0 for value in perfect.values()), perfect
+    wrong = [perturbed(document, rng) for document in documents]
+    same_tokens, other_tokens = tmp_path / "wrong.jsonl", tmp_path / "wrong-other.jsonl"
+    write_jsonlines(wrong, same_tokens)
+    write_jsonlines([retokenized(document, random.Random(3)) for document in wrong],
+                    other_tokens)
+    assert scores(key, other_tokens, align_tokens=True) == scores(key, same_tokens)
+
+
+def test_text_that_differs_is_an_error_not_a_guess(tmp_path):
+    key = tmp_path / "key.jsonl"
+    key.write_text(json.dumps({"doc_key": "d", "sentences": [["Anna", "left", "."]],
+                               "clusters": [[[0, 0]]]}) + "\n")
+    response = tmp_path / "response.jsonl"
+    response.write_text(json.dumps({"doc_key": "d", "sentences": [["Anne", "left."]],
+                                    "clusters": [[[0, 0]]]}) + "\n")
+    with pytest.raises(DocumentMismatchError, match="the texts differ at character 4"):
+        anascore.score(key, response, align_tokens=True)
+
+
+def test_a_marked_up_response_scores_against_any_key(tmp_path):
+    key = EXAMPLES / "key.conll"
+    [document, *_] = read_documents(key)
+    one = tmp_path / "key.conll"
+    one.write_text(key.read_text().split("#end document")[0] + "#end document\n")
+    # Write the key's own mentions as marked-up text: a perfect response.
+    opens: dict[int, list[str]] = {}
+    closes: dict[int, list[str]] = {}
+    for entity in document.entities:
+        for mention in sorted(entity.mentions, key=lambda m: -len(m.tokens)):
+            opens.setdefault(mention.tokens[0], []).append("[")
+            closes.setdefault(mention.tokens[-1], []).append(f"|{entity.id}]")
+    words = []
+    for position, word in enumerate(document.tokens):
+        text = "".join(opens.get(position, [])) + word.replace("[", "\\\\[").replace("]", "\\\\]")
+        text += "".join(closes.get(position, []))
+        words.append(text)
+    response = tmp_path / "response.txt"
+    response.write_text(" ".join(words) + "\n")
+    report = anascore.score(one, response, metrics=METRICS)
+    assert all(score.f1 == 1.0 for score in report.metrics.values())
+
+
+def test_sub_word_jsonlines_with_a_subtoken_map(tmp_path):
+    key = tmp_path / "key.jsonl"
+    key.write_text(json.dumps({"doc_key": "d", "sentences": [["Unbelievable", "news", ",",
+                                                              "Anna", "said", "."]],
+                               "clusters": [[[0, 1]], [[3, 3]]]}) + "\n")
+    response = tmp_path / "response.jsonl"
+    response.write_text(json.dumps({
+        "doc_key": "d", "sentences": [["[CLS]", "Un", "##believ", "##able", "news", ",",
+                                       "Anna", "said", ".", "[SEP]"]],
+        "subtoken_map": [0, 0, 0, 0, 1, 2, 3, 4, 5, 5],
+        "clusters": [[[1, 4]], [[6, 6]]]}) + "\n")
+    report = anascore.score(key, response, metrics="muc,bcub,mentions")
+    assert report.metrics["mentions"].f1 == 1.0
