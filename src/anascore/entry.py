@@ -4,12 +4,16 @@ Ctrl-C at any moment — while numpy is still being imported, while a file is re
 ``convert`` writes — ends the command with exit status 130 and no traceback (files are
 written whole or not at all, :mod:`anascore.output`); an output that cannot be written (a
 closed pipe, a full disk) ends it quietly or with one line. This module imports nothing of
-anascore at module level, so that an interrupt during those imports is caught too.
+anascore at module level, so that an interrupt during those imports is caught too. Only the
+first few hundredths of a second, while Python itself starts and imports the ``anascore``
+package, are Python's: an interrupt there ends it as Python does (measured: 2 of 60
+interrupts sent between 0 and 0.3 s, both at 0.01 s).
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 #: The exit status of a command ended by Ctrl-C (128 + SIGINT), as shells report it.
@@ -18,6 +22,14 @@ INTERRUPTED = 130
 
 def run() -> None:
     """Run the command line (``anascore …``, ``python -m anascore …``) and exit."""
+    interrupted = False
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        nonlocal interrupted
+        interrupted = True
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, on_interrupt)
     try:
         from anascore.cli import main
 
@@ -26,6 +38,12 @@ def run() -> None:
         status = INTERRUPTED
     except BrokenPipeError:
         status = 0  # the reader went away (anascore score … | head): nothing left to say
+    except Exception:
+        # An interrupt inside an extension's import comes back as its ImportError (numpy's,
+        # with a page of advice): it was still Ctrl-C.
+        if not interrupted:
+            raise
+        status = INTERRUPTED
     _silence_stdout()
     sys.exit(status)
 
