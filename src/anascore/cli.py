@@ -442,8 +442,8 @@ def _add_errors_command(commands: argparse._SubParsersAction) -> None:
                         help="align zeros by their dependencies (default) or by position")
     errors.add_argument("--exclusive-ends", action="store_true", default=None,
                         help="jsonlines input: span ends are exclusive")
-    errors.add_argument("--compat", choices=COMPAT_MODES, default=None,
-                        help="conventions of another scorer, as for score")
+    errors.add_argument("--discourse-deixis", action="store_true", default=None,
+                        help="also classify the discourse-deixis layer's errors")
     errors.add_argument("--output", choices=ERROR_OUTPUTS, default="text",
                         help="text table (default), JSON, CSV or Markdown")
     errors.add_argument("--per-document", action="store_true",
@@ -461,7 +461,8 @@ def _run_errors(arguments: argparse.Namespace) -> int:
 
     try:
         settings = {name: getattr(arguments, name) for name in (
-            "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends", "compat")
+            "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
+            "discourse_deixis")
             if getattr(arguments, name) is not None}
         options = Options.create(preset=arguments.preset, metrics=arguments.metrics,
                                  format=arguments.format, **settings)

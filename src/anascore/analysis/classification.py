@@ -34,11 +34,13 @@ ERROR_TYPES = ("span_error", "conflated_entities", "divided_entity", "extra_ment
 
 @dataclass(frozen=True)
 class ClassifiedError:
-    """One error: its document, its type, the mentions involved (token positions; ``key`` and
+    """One error: its document, its type, its layer of entities (``identity`` or
+    ``discourse_deixis``), the mentions involved (token positions; ``key`` and
     ``response`` sides) and the entities involved (entity ids of each side)."""
 
     document: str
     type: str
+    layer: str
     key_mentions: tuple[tuple[int, ...], ...]
     response_mentions: tuple[tuple[int, ...], ...]
     key_entities: tuple[str, ...]
@@ -54,6 +56,7 @@ class DocumentAnalysis:
     name: str
     pairs: tuple[tuple[int, int], ...]
     errors: tuple[ClassifiedError, ...]
+    layer: str = "identity"
 
     def counts(self) -> dict[str, int]:
         found = Counter(error.type for error in self.errors)
@@ -91,8 +94,8 @@ def extended_pairs(comparison: Comparison) -> list[tuple[int, int]]:
     return pairs
 
 
-def classify(name: str, comparison: Comparison) -> DocumentAnalysis:
-    """Classify one document's errors (identity layer) from its comparison."""
+def classify(name: str, comparison: Comparison, layer: str = "identity") -> DocumentAnalysis:
+    """Classify the errors of one layer of one document from its comparison."""
     key, response = comparison.key, comparison.response
     pairs = extended_pairs(comparison)
     key_entity = key.entity_of.tolist()
@@ -102,7 +105,7 @@ def classify(name: str, comparison: Comparison) -> DocumentAnalysis:
     def error(kind: str, key_mentions: list[int], response_mentions: list[int],
               key_entities: list[int], response_entities: list[int]) -> None:
         errors.append(ClassifiedError(
-            name, kind,
+            name, kind, layer,
             tuple(sorted(key.mentions[k].tokens for k in key_mentions)),
             tuple(sorted(response.mentions[r].tokens for r in response_mentions)),
             tuple(key.entity_ids[e] for e in sorted(set(key_entities))),
@@ -119,7 +122,7 @@ def classify(name: str, comparison: Comparison) -> DocumentAnalysis:
                                                      "missing_entity"), response_side=False)
     errors.sort(key=lambda found: (ERROR_TYPES.index(found.type), found.key_mentions,
                                    found.response_mentions))
-    return DocumentAnalysis(name, tuple(sorted(pairs)), tuple(errors))
+    return DocumentAnalysis(name, tuple(sorted(pairs)), tuple(errors), layer)
 
 
 def _entity_errors(pairs, key_entity, response_entity, key_count, response_count, error,

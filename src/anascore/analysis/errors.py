@@ -18,6 +18,7 @@ import numpy as np
 
 from anascore.analysis.classification import ERROR_TYPES, ClassifiedError, DocumentAnalysis, classify
 from anascore.analysis.impact import fixed_counts
+from anascore.errors import OptionsError
 from anascore.formats.alignment import common_positions
 from anascore.model import Document
 from anascore.options import ENTITY_LAYERS, Options
@@ -42,13 +43,28 @@ class ErrorAnalysis:
     def errors(self) -> tuple[ClassifiedError, ...]:
         return tuple(error for document in self.documents for error in document.errors)
 
-    def counts(self) -> dict[str, int]:
-        """Corpus-level number of errors of each type."""
+    def counts(self, layer: str | None = None) -> dict[str, int]:
+        """Corpus-level number of errors of each type (of every layer classified, or of
+        ``layer``)."""
         total = dict.fromkeys(ERROR_TYPES, 0)
         for document in self.documents:
+            if layer is None or document.layer == layer:
+                for kind, count in document.counts().items():
+                    total[kind] += count
+        return total
+
+    def per_document(self) -> dict[str, dict[str, int]]:
+        """Every document's number of errors of each type (all layers), in key order."""
+        found: dict[str, dict[str, int]] = {}
+        for document in self.documents:
+            total = found.setdefault(document.name, dict.fromkeys(ERROR_TYPES, 0))
             for kind, count in document.counts().items():
                 total[kind] += count
-        return total
+        return found
+
+    @property
+    def layers(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(document.layer for document in self.documents))
 
     def impact_table(self) -> dict[str, dict[str, dict[str, float]]]:
         """``{TYPE: {METRIC: {"f1", "delta_f1"}}}`` in percent (F1 with only that type's
@@ -77,7 +93,7 @@ class ErrorAnalysis:
         return " ".join(shown)
 
     def error_list(self) -> list[dict[str, Any]]:
-        return [{"document": error.document, "type": error.type,
+        return [{"document": error.document, "type": error.type, "layer": error.layer,
                  "key_mentions": [self.mention_text(error.document, tokens)
                                   for tokens in error.key_mentions],
                  "response_mentions": [self.mention_text(error.document, tokens)
@@ -92,9 +108,10 @@ class ErrorAnalysis:
         result: dict[str, Any] = {"errors": self.counts(), "impact": self.impact_table(),
                                   "scores": {metric: 100 * found.f1 for metric, found
                                              in self.report.metrics.items()}}
+        if len(self.layers) > 1:
+            result["errors_by_layer"] = {layer: self.counts(layer) for layer in self.layers}
         if per_document:
-            result["per_document"] = {document.name: document.counts()
-                                      for document in self.documents}
+            result["per_document"] = self.per_document()
         if listed:
             result["list"] = self.error_list()
         return result
@@ -125,11 +142,33 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
     return analyse_documents(pairs, options, warnings)
 
 
+#: Settings whose layers or sets the classification does not cover yet (see
+#: ``docs/error-analysis.md``), with what to do instead.
+UNCLASSIFIED = {
+    "keep_split_antecedents": "split-antecedent plurals are not classified yet",
+    "keep_non_referring": "non-referring markables are not classified yet",
+    "keep_bridging": "bridging links are not classified yet",
+    "compat": "the UA scorer's conventions (compat='ua') are not followed by the error analysis",
+}
+
+
+def check_options(options: Options) -> None:
+    """Refuse settings the analysis would not honour (a silent substitute would report
+    impacts on a different evaluation from the one asked for)."""
+    for name, why in UNCLASSIFIED.items():
+        if getattr(options, name) not in (False, None, "none"):
+            flag = "--" + name.replace("_", "-")
+            raise OptionsError(f"anascore errors: {why}; drop {flag} (or the preset that sets "
+                               "it: give its other settings by hand), and score that part "
+                               "with anascore score")
+
+
 def analyse_documents(pairs: Iterable[tuple[Document, Document | None]], options: Options,
                       warnings: list[str] | None = None) -> ErrorAnalysis:
     """The analysis of documents already in memory, paired key and response."""
     from anascore.scoring import compare
 
+    check_options(options)
     warnings = [] if warnings is None else warnings
     metrics = options.computed_metrics
     names: list[str] = []
@@ -147,18 +186,20 @@ def analyse_documents(pairs: Iterable[tuple[Document, Document | None]], options
                   for layer in ENTITY_LAYERS if getattr(options, layer)}
         if layers:
             comparison = replace(comparison, layers=MappingProxyType(layers))
-        analysis = classify(key_document.name, comparison)
+        by_layer = {"identity": classify(key_document.name, comparison)}
+        by_layer.update({layer: classify(key_document.name, layer_comparison, layer)
+                         for layer, layer_comparison in layers.items()})
         names.append(key_document.name)
         texts[key_document.name] = key_document.tokens
-        analyses.append(analysis)
+        analyses.extend(by_layer.values())
         records[""].append({name: _count(name, comparison) for name in metrics})
-        present = {kind for kind, count in analysis.counts().items() if count}
+        present = {error.type for analysis in by_layer.values() for error in analysis.errors}
         for kind in FIXES:
             fixes = ERROR_TYPES if kind == "all" else (kind,)
             if not present.intersection(fixes):
                 records[kind].append(records[""][-1])
             else:
-                records[kind].append(fixed_counts(comparison, analysis, fixes, metrics))
+                records[kind].append(fixed_counts(comparison, by_layer, fixes, metrics))
     report = Report.from_records(options, names, records[""], warnings)
     impact = {kind: Report.from_records(options, names, records[kind]) for kind in FIXES}
     return ErrorAnalysis(tuple(analyses), MappingProxyType(texts), report,

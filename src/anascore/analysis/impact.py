@@ -14,8 +14,9 @@ The fixed response is aligned again with the same matcher and counted by every m
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable
+from collections.abc import Collection, Hashable, Mapping
 from dataclasses import replace
+from types import MappingProxyType
 
 import numpy as np
 
@@ -107,11 +108,20 @@ def fixed_response(comparison: Comparison, analysis: DocumentAnalysis,
                 document=response.document)
 
 
-def fixed_counts(comparison: Comparison, analysis: DocumentAnalysis,
-                 fixes: Collection[str], metrics: Collection[str]) -> dict[str, np.ndarray]:
-    """Every metric's counts for the document with ``fixes`` applied to its response."""
+def fixed_comparison(comparison: Comparison, analysis: DocumentAnalysis,
+                     fixes: Collection[str]) -> Comparison:
+    """The comparison of one layer with ``fixes`` applied to its response, aligned again."""
     response = fixed_response(comparison, analysis, fixes)
     alignment = align(comparison.key, response, comparison.options)
-    fixed = replace(Comparison.from_sides(comparison.key, response, alignment,
-                                          comparison.options), layers=comparison.layers)
+    return Comparison.from_sides(comparison.key, response, alignment, comparison.options)
+
+
+def fixed_counts(comparison: Comparison, analyses: Mapping[str, DocumentAnalysis],
+                 fixes: Collection[str], metrics: Collection[str]) -> dict[str, np.ndarray]:
+    """Every metric's counts for the document with ``fixes`` applied to the response of every
+    classified layer (``analyses`` by layer: ``identity`` and the entity layers scored)."""
+    layers = {layer: fixed_comparison(layer_comparison, analyses[layer], fixes)
+              for layer, layer_comparison in comparison.layers.items()}
+    fixed = replace(fixed_comparison(comparison, analyses["identity"], fixes),
+                    layers=MappingProxyType(layers))
     return {name: REGISTRY[name].count(fixed) for name in metrics}

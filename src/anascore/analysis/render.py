@@ -53,9 +53,8 @@ def _rows(analyses: Mapping[str, ErrorAnalysis], per_document: bool
         for name, analysis in analyses.items():
             title = "Errors per document" + (f" — {name}" if len(names) > 1 else "")
             tables.append((title, [["document", *ERROR_TYPES]]
-                           + [[document.name, *(str(count) for count in
-                                                document.counts().values())]
-                              for document in analysis.documents]))
+                           + [[document, *(str(count) for count in counts.values())]
+                              for document, counts in analysis.per_document().items()]))
     return tables
 
 
@@ -70,7 +69,9 @@ def _listing(analyses: Mapping[str, ErrorAnalysis], markdown: bool) -> str:
             entities = ("key " + ",".join(error["key_entities"]) if error["key_entities"]
                         else "") + (" response " + ",".join(error["response_entities"])
                                     if error["response_entities"] else "")
-            line = (f"{error['document']}\t{error['type']}\tkey: {key}\tresponse: {response}"
+            kind = error["type"] if error["layer"] == "identity" else \
+                f"{error['type']} ({error['layer'].replace('_', ' ')})"
+            line = (f"{error['document']}\t{kind}\tkey: {key}\tresponse: {response}"
                     f"\t{entities.strip()}")
             lines.append(("- " + line.replace("\t", " · ")) if markdown else line)
         lines.append("")
