@@ -52,7 +52,7 @@ def perturb(document: Document, rate: float, rng: random.Random) -> Document:
             contiguous = tokens == tuple(range(tokens[0], tokens[-1] + 1))
             if roll < 2 * rate and contiguous and tokens[-1] < sentence_end(tokens[0]) \
                     and tokens[-1] + 1 not in empty | covered:
-                longer = Mention(tokens + (tokens[-1] + 1,), head=mention.head)
+                longer = Mention((*tokens, tokens[-1] + 1), head=mention.head)
                 if not _crossing([longer], list(entity.mentions)):
                     mention = longer
             kept.append(mention)

@@ -24,6 +24,7 @@ the response against the key.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from anascore.contingency import Comparison
@@ -125,11 +126,16 @@ def classify(name: str, comparison: Comparison, layer: str = "identity") -> Docu
     return DocumentAnalysis(name, tuple(sorted(pairs)), tuple(errors), layer)
 
 
-def _entity_errors(pairs, key_entity, response_entity, key_count, response_count, error,
-                   kinds, *, response_side):  # type: ignore[no-untyped-def]
+Report = Callable[[str, list[int], list[int], list[int], list[int]], None]
+
+
+def _entity_errors(pairs: list[tuple[int, int]], key_entity: list[int],
+                   response_entity: list[int], key_count: int, response_count: int,
+                   error: Report, kinds: tuple[str, str, str], *, response_side: bool) -> None:
     """The errors of one side's entities: ``response_side`` True gives conflated entities,
     extra mentions and extra entities (the response's entities against the key's); False
-    their mirror images (divided entity, missing mention, missing entity)."""
+    their mirror images (divided entity, missing mention, missing entity). ``error(kind,
+    key mentions, response mentions, key entities, response entities)`` records one."""
     together, unaligned_one, unaligned_all = kinds
     if response_side:
         own_of, other_of, own_count = response_entity, key_entity, response_count
@@ -137,6 +143,14 @@ def _entity_errors(pairs, key_entity, response_entity, key_count, response_count
     else:
         own_of, other_of, own_count = key_entity, response_entity, key_count
         partner = {k: r for k, r in pairs}
+
+    def report(kind: str, entity: int, own: list[int], others: list[int],
+               other_entities: list[int]) -> None:
+        if response_side:
+            error(kind, others, own, other_entities, [entity])
+        else:
+            error(kind, own, others, [entity], other_entities)
+
     members: list[list[int]] = [[] for _ in range(own_count)]
     for mention, entity in enumerate(own_of):
         members[entity].append(mention)
@@ -146,23 +160,15 @@ def _entity_errors(pairs, key_entity, response_entity, key_count, response_count
         groups: dict[int, list[int]] = {}
         for m in aligned:
             groups.setdefault(other_of[partner[m]], []).append(m)
-
-        def report(kind: str, own: list[int], others: list[int],
-                   other_entities: list[int]) -> None:
-            if response_side:
-                error(kind, others, own, other_entities, [entity])
-            else:
-                error(kind, own, others, [entity], other_entities)
-
         if len(groups) > 1:
             # The largest group stays (ties: the one with the earliest mention); each other
             # group is one split (conflated) or one merge (divided).
             ordered = sorted(groups.items(), key=lambda item: (-len(item[1]), min(item[1])))
             anchor = ordered[0][0]
             for other, group in ordered[1:]:
-                report(together, group, [partner[m] for m in group], [anchor, other])
+                report(together, entity, group, [partner[m] for m in group], [anchor, other])
         if not aligned and len(mentions) > 1:
-            report(unaligned_all, mentions, [], [])
+            report(unaligned_all, entity, mentions, [], [])
         else:
             for m in unaligned:
-                report(unaligned_one, [m], [], [])
+                report(unaligned_one, entity, [m], [], [])

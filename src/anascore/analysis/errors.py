@@ -16,7 +16,12 @@ from typing import Any
 
 import numpy as np
 
-from anascore.analysis.classification import ERROR_TYPES, ClassifiedError, DocumentAnalysis, classify
+from anascore.analysis.classification import (
+    ERROR_TYPES,
+    ClassifiedError,
+    DocumentAnalysis,
+    classify,
+)
 from anascore.analysis.impact import fixed_counts
 from anascore.errors import OptionsError
 from anascore.formats.alignment import common_positions
