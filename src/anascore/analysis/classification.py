@@ -66,7 +66,7 @@ class DocumentAnalysis:
 
 def extended_pairs(comparison: Comparison) -> list[tuple[int, int]]:
     """The alignment's pairs, then unaligned key and response mentions that share a token,
-    paired one-to-one by largest overlap (ties: earliest key, then response mention)."""
+    paired one-to-one by largest overlap (ties: the earliest spans)."""
     key, response = comparison.key, comparison.response
     pairs = list(zip(comparison.alignment.key.tolist(), comparison.alignment.response.tolist(),
                      strict=True))
@@ -85,8 +85,10 @@ def extended_pairs(comparison: Comparison) -> list[tuple[int, int]]:
         for token in key.mentions[k].tokens:
             overlap.update(by_token.get(token, ()))
         candidates.extend((-shared, k, r) for r, shared in overlap.items())
-    candidates.sort(key=lambda found: (found[0], key.mentions[found[1]].tokens,
-                                       response.mentions[found[2]].tokens))
+    # Ties are broken by the two spans, earliest first, whichever side each is on: so the
+    # pairing of key against response mirrors that of response against key.
+    candidates.sort(key=lambda found: (found[0], *sorted((key.mentions[found[1]].tokens,
+                                                          response.mentions[found[2]].tokens))))
     for _, k, r in candidates:
         if k not in used_key and r not in used_response:
             used_key.add(k)
