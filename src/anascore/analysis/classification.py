@@ -6,8 +6,8 @@ the operations are read off anascore's own alignment (every matching method) and
 contingency table between key and response entities, so the counts are:
 
 * ``span_error``: aligned mentions whose tokens differ, plus unaligned key and response
-  mentions that share tokens (paired one-to-one, largest overlap first) — the paper's
-  boundary repair;
+  mentions paired as the paper's analyser pairs them (same span but for punctuation at its
+  ends, or the same head) — the paper's boundary repair;
 * ``conflated_entities``: per response entity, the key entities among its aligned mentions
   minus one (the splits that separate them);
 * ``divided_entity``: per key entity, the response entities among its aligned mentions minus
@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from anascore.contingency import Comparison
+from anascore.model import Mention
 
 ERROR_TYPES = ("span_error", "conflated_entities", "divided_entity", "extra_mention",
                "missing_mention", "extra_entity", "missing_entity")
@@ -64,36 +65,62 @@ class DocumentAnalysis:
         return {kind: found.get(kind, 0) for kind in ERROR_TYPES}
 
 
+def _core(tokens: tuple[int, ...], words: tuple[str, ...]) -> tuple[int, ...]:
+    """A span without its leading and trailing punctuation tokens (words with no letter or
+    digit), keeping at least one token."""
+    def punctuation(position: int) -> bool:
+        return position < len(words) and not any(c.isalnum() for c in words[position])
+
+    start, end = 0, len(tokens)
+    while end - start > 1 and punctuation(tokens[start]):
+        start += 1
+    while end - start > 1 and punctuation(tokens[end - 1]):
+        end -= 1
+    return tokens[start:end]
+
+
 def extended_pairs(comparison: Comparison) -> list[tuple[int, int]]:
-    """The alignment's pairs, then unaligned key and response mentions that share a token,
-    paired one-to-one by largest overlap (ties: the earliest spans)."""
+    """The alignment's pairs, then the span-error pairs among the mentions it left unaligned,
+    found as the analyser of Kummerfeld & Klein finds them: first a key and a response mention
+    that are the same span once leading and trailing punctuation is set aside; then a key and a
+    response mention with the same head (the format's head, else the last token) when each is
+    the only unaligned mention of its side with that head."""
     key, response = comparison.key, comparison.response
     pairs = list(zip(comparison.alignment.key.tolist(), comparison.alignment.response.tolist(),
                      strict=True))
     used_key = {k for k, _ in pairs}
     used_response = {r for _, r in pairs}
+    free_key = [k for k in range(len(key.mentions)) if k not in used_key]
     free_response = [r for r in range(len(response.mentions)) if r not in used_response]
-    by_token: dict[int, list[int]] = {}
+    if not free_key or not free_response:
+        return pairs
+    source = key.document or response.document
+    words = source.tokens if source is not None else ()
+    by_core: dict[tuple[int, ...], list[int]] = {}
     for r in free_response:
-        for token in response.mentions[r].tokens:
-            by_token.setdefault(token, []).append(r)
-    candidates: list[tuple[int, int, int]] = []
-    for k in range(len(key.mentions)):
-        if k in used_key:
-            continue
-        overlap: Counter[int] = Counter()
-        for token in key.mentions[k].tokens:
-            overlap.update(by_token.get(token, ()))
-        candidates.extend((-shared, k, r) for r, shared in overlap.items())
-    # Ties are broken by the two spans, earliest first, whichever side each is on: so the
-    # pairing of key against response mirrors that of response against key.
-    candidates.sort(key=lambda found: (found[0], *sorted((key.mentions[found[1]].tokens,
-                                                          response.mentions[found[2]].tokens))))
-    for _, k, r in candidates:
-        if k not in used_key and r not in used_response:
+        by_core.setdefault(_core(response.mentions[r].tokens, words), []).append(r)
+    for k in free_key:
+        found = by_core.get(_core(key.mentions[k].tokens, words))
+        if found:
+            r = min(found, key=lambda index: response.mentions[index].tokens)
+            found.remove(r)
+            pairs.append((k, r))
             used_key.add(k)
             used_response.add(r)
-            pairs.append((k, r))
+
+    def head(mention: Mention) -> int:
+        return mention.head if mention.head is not None else mention.tokens[-1]
+
+    heads: dict[int, tuple[list[int], list[int]]] = {}
+    for k in free_key:
+        if k not in used_key:
+            heads.setdefault(head(key.mentions[k]), ([], []))[0].append(k)
+    for r in free_response:
+        if r not in used_response:
+            heads.setdefault(head(response.mentions[r]), ([], []))[1].append(r)
+    for key_side, response_side in heads.values():
+        if len(key_side) == 1 and len(response_side) == 1:
+            pairs.append((key_side[0], response_side[0]))
     return pairs
 
 
