@@ -180,3 +180,9 @@ def test_span_pairs_follow_the_analyser() -> None:
     assert result.counts() == {**only("span_error"), "extra_mention": 1, "missing_mention": 1}
     [span] = [error for error in result.errors if error.type == "span_error"]
     assert span.key_mentions == ((5,),) and span.response_mentions == ((5, 6),)
+
+
+def test_short_repr() -> None:
+    assert repr(analyse(KEY, CASES["missing_entity"])) == (
+        "ErrorAnalysis(1 documents: span_error=0, conflated_entities=0, divided_entity=0, "
+        "extra_mention=0, missing_mention=0, extra_entity=0, missing_entity=1)")

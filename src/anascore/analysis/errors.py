@@ -44,6 +44,11 @@ class ErrorAnalysis:
     report: Report
     impact: MappingProxyType[str, Report]
 
+    def __repr__(self) -> str:
+        counts = ", ".join(f"{kind}={count}" for kind, count in self.counts().items())
+        documents = len(dict.fromkeys(document.name for document in self.documents))
+        return f"ErrorAnalysis({documents} documents: {counts})"
+
     @property
     def errors(self) -> tuple[ClassifiedError, ...]:
         return tuple(error for document in self.documents for error in document.errors)
