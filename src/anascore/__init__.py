@@ -36,6 +36,7 @@ _LAZY = {
     "PRF": "anascore.evaluator",
     "CorefEvaluator": "anascore.evaluator",
     "write_ua": "anascore.formats.ua",
+    "analyse_errors": "anascore.analysis.errors",
     "METRIC_NAMES": "anascore.options",
     "Options": "anascore.options",
     "PRESET_NAMES": "anascore.presets",

@@ -174,6 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lab_command(commands)
     _add_convert_command(commands)
     _add_evaluate_command(commands)
+    _add_errors_command(commands)
     return parser
 
 
@@ -388,6 +389,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_convert(arguments)
     if arguments.command == "evaluate":
         return _run_evaluate(arguments)
+    if arguments.command == "errors":
+        return _run_errors(arguments)
     _check_score_usage(parser, arguments)
     settings = {name: getattr(arguments, name) for name in (
         "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
@@ -546,6 +549,83 @@ def _write(output: str) -> int:
               f"{error.strerror or error}", file=sys.stderr)
         return 1
     return 0
+
+
+def _add_errors_command(commands: argparse._SubParsersAction) -> None:
+    from anascore.analysis.render import OUTPUTS as ERROR_OUTPUTS
+
+    errors = commands.add_parser(
+        "errors", help="classify a response's errors and measure what each type costs",
+        description="Classify every error of each RESPONSE against KEY as Kummerfeld & Klein "
+                    "(2013) do (span error, conflated entities, divided entity, extra / "
+                    "missing mention, extra / missing entity) on the alignment the scores "
+                    "use, and give each metric's F1 with only one type's errors fixed "
+                    "(docs/error-analysis.md). Several responses: a column per system.")
+    errors.add_argument("key", metavar="KEY", help="the gold annotation")
+    errors.add_argument("responses", metavar="RESPONSE", nargs="+", help="a system output")
+    errors.add_argument("--format", choices=FORMATS, default="auto",
+                        help="input format (default: detected from the file)")
+    errors.add_argument("--metrics", default=None, type=_metric_list,
+                        help="the metrics of the impact table, as for score")
+    errors.add_argument("--preset", choices=PRESET_NAMES, default=None,
+                        help="the settings of a shared task, as for score")
+    errors.add_argument("--match", choices=MATCH_METHODS, default=None,
+                        help="how mentions are aligned, as for score (default: exact)")
+    singletons = errors.add_mutually_exclusive_group()
+    singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
+                            default=None, help="keep single-mention entities (default)")
+    singletons.add_argument("--remove-singletons", dest="keep_singletons",
+                            action="store_false",
+                            help="remove single-mention entities from key and response")
+    zeros = errors.add_mutually_exclusive_group()
+    zeros.add_argument("--keep-zeros", dest="keep_zeros", action="store_true", default=None,
+                       help="keep zero mentions (default)")
+    zeros.add_argument("--remove-zeros", dest="keep_zeros", action="store_false",
+                       help="remove zero mentions from key and response")
+    errors.add_argument("--zero-match", choices=ZERO_MATCH_METHODS, default=None,
+                        help="align zeros by their dependencies (default) or by position")
+    errors.add_argument("--exclusive-ends", action="store_true", default=None,
+                        help="jsonlines input: span ends are exclusive")
+    errors.add_argument("--discourse-deixis", action="store_true", default=None,
+                        help="also classify the discourse-deixis layer's errors")
+    errors.add_argument("--output", choices=ERROR_OUTPUTS, default="text",
+                        help="text table (default), JSON, CSV or Markdown")
+    errors.add_argument("--per-document", action="store_true",
+                        help="also give every document's error counts")
+    errors.add_argument("--list", dest="listed", action="store_true",
+                        help="also list every error: document, type, mentions in context, "
+                             "entities")
+
+
+def _run_errors(arguments: argparse.Namespace) -> int:
+    import os
+
+    from anascore.analysis.errors import analyse_files
+    from anascore.analysis.render import render_errors
+
+    try:
+        settings = {name: getattr(arguments, name) for name in (
+            "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
+            "discourse_deixis")
+            if getattr(arguments, name) is not None}
+        options = Options.create(preset=arguments.preset, metrics=arguments.metrics,
+                                 format=arguments.format, **settings)
+        names = [os.path.basename(path) for path in arguments.responses]
+        if len(set(names)) < len(names):
+            names = list(arguments.responses)
+        analyses = {}
+        for name, path in zip(names, arguments.responses, strict=True):
+            analyses[name] = analyse_files(arguments.key, path, options)
+    except AnascoreError as error:
+        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    for analysis in analyses.values():
+        for warning in analysis.report.warnings[:SHOWN_WARNINGS]:
+            print(f"anascore: warning: {warning}", file=sys.stderr)
+    return _write(render_errors(analyses, arguments.output,
+                                per_document=arguments.per_document, listed=arguments.listed))
 
 
 def _run_plot(arguments: argparse.Namespace) -> int:

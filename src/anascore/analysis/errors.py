@@ -1,0 +1,222 @@
+"""``anascore.analyse_errors``: classify every error of a response and measure what each type costs.
+
+Reads and pairs documents as :func:`anascore.score` does, compares each pair with the same
+selection and matching (:func:`anascore.scoring.compare`), classifies the identity layer's
+errors (:mod:`anascore.analysis.classification`) and recounts every metric with each type's
+errors fixed (:mod:`anascore.analysis.impact`). Nothing is written to disk.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+
+from anascore.analysis.classification import (
+    ERROR_TYPES,
+    ClassifiedError,
+    DocumentAnalysis,
+    classify,
+)
+from anascore.analysis.impact import fixed_counts
+from anascore.errors import OptionsError
+from anascore.formats.alignment import common_positions
+from anascore.model import Document
+from anascore.options import ENTITY_LAYERS, Options
+from anascore.report import Report
+from anascore.selection import layer_document
+
+#: The impact rows: each error type alone, then every type at once.
+FIXES = (*ERROR_TYPES, "all")
+
+
+@dataclass(frozen=True)
+class ErrorAnalysis:
+    """Every document's classified errors, the response's scores (``report``) and the scores
+    with each error type fixed (``impact[TYPE]``; ``impact["all"]``: every error fixed)."""
+
+    documents: tuple[DocumentAnalysis, ...]
+    texts: MappingProxyType[str, tuple[str, ...]]
+    report: Report
+    impact: MappingProxyType[str, Report]
+
+    def __repr__(self) -> str:
+        counts = ", ".join(f"{kind}={count}" for kind, count in self.counts().items())
+        documents = len(dict.fromkeys(document.name for document in self.documents))
+        return f"ErrorAnalysis({documents} documents: {counts})"
+
+    @property
+    def errors(self) -> tuple[ClassifiedError, ...]:
+        return tuple(error for document in self.documents for error in document.errors)
+
+    def counts(self, layer: str | None = None) -> dict[str, int]:
+        """Corpus-level number of errors of each type (of every layer classified, or of
+        ``layer``)."""
+        total = dict.fromkeys(ERROR_TYPES, 0)
+        for document in self.documents:
+            if layer is None or document.layer == layer:
+                for kind, count in document.counts().items():
+                    total[kind] += count
+        return total
+
+    def per_document(self) -> dict[str, dict[str, int]]:
+        """Every document's number of errors of each type (all layers), in key order."""
+        found: dict[str, dict[str, int]] = {}
+        for document in self.documents:
+            total = found.setdefault(document.name, dict.fromkeys(ERROR_TYPES, 0))
+            for kind, count in document.counts().items():
+                total[kind] += count
+        return found
+
+    @property
+    def layers(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(document.layer for document in self.documents))
+
+    def impact_table(self) -> dict[str, dict[str, dict[str, float]]]:
+        """``{TYPE: {METRIC: {"f1", "delta_f1"}}}`` in percent (F1 with only that type's
+        errors fixed, and its gain over the response)."""
+        base = self.report.metrics
+        return {kind: {metric: {"f1": 100 * result.f1,
+                                "delta_f1": 100 * (result.f1 - base[metric].f1)}
+                       for metric, result in self.impact[kind].metrics.items()}
+                for kind in FIXES}
+
+    def mention_text(self, document: str, tokens: tuple[int, ...], context: int = 3) -> str:
+        """The words of a mention, in brackets, with ``context`` words either side."""
+        words = self.texts.get(document, ())
+        if not words or not tokens:
+            return str(tokens)
+        start, end = max(tokens[0] - context, 0), min(tokens[-1] + context + 1, len(words))
+        inside = set(tokens)
+        shown = []
+        for position in range(start, end):
+            word = words[position] if position < len(words) else "?"
+            if position in inside and (position - 1) not in inside:
+                word = "[" + word
+            if position in inside and (position + 1) not in inside:
+                word += "]"
+            shown.append(word)
+        return " ".join(shown)
+
+    def error_list(self) -> list[dict[str, Any]]:
+        return [{"document": error.document, "type": error.type, "layer": error.layer,
+                 "key_mentions": [self.mention_text(error.document, tokens)
+                                  for tokens in error.key_mentions],
+                 "response_mentions": [self.mention_text(error.document, tokens)
+                                       for tokens in error.response_mentions],
+                 "key_tokens": [list(tokens) for tokens in error.key_mentions],
+                 "response_tokens": [list(tokens) for tokens in error.response_mentions],
+                 "key_entities": list(error.key_entities),
+                 "response_entities": list(error.response_entities)}
+                for error in self.errors]
+
+    def to_dict(self, *, per_document: bool = False, listed: bool = False) -> dict[str, Any]:
+        result: dict[str, Any] = {"errors": self.counts(), "impact": self.impact_table(),
+                                  "scores": {metric: 100 * found.f1 for metric, found
+                                             in self.report.metrics.items()}}
+        if len(self.layers) > 1:
+            result["errors_by_layer"] = {layer: self.counts(layer) for layer in self.layers}
+        if per_document:
+            result["per_document"] = self.per_document()
+        if listed:
+            result["list"] = self.error_list()
+        return result
+
+
+def analyse_errors(key: str | os.PathLike[str], response: str | os.PathLike[str], *,
+           format: str = "auto", metrics: str | Iterable[str] | None = None,
+           keep_singletons: bool | None = None, match: str | None = None,
+           **settings: Any) -> ErrorAnalysis:
+    """Classify the errors of ``response`` against ``key`` (Kummerfeld & Klein 2013) and
+    measure their impact on every requested metric; options as :func:`anascore.score`."""
+    given: dict[str, Any] = {name: value for name, value in (("keep_singletons", keep_singletons),
+                                              ("match", match)) if value is not None}
+    options = Options.create(format=format, metrics=metrics, **given, **settings)
+    return analyse_files(key, response, options)
+
+
+def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
+                  options: Options) -> ErrorAnalysis:
+    """:func:`analyse_errors` with the settings already in one :class:`Options`."""
+    from anascore.scoring import check_pair, pair_documents_many
+
+    warnings: list[str] = []
+    pairs = []
+    for key_document, (response_document,) in pair_documents_many(key, [response], options):
+        check_pair(key_document, response_document, os.fspath(response), warnings)
+        pairs.append((key_document, response_document))
+    return analyse_documents(pairs, options, warnings)
+
+
+#: Settings whose layers or sets the classification does not cover yet (see
+#: ``docs/error-analysis.md``), with what to do instead.
+UNCLASSIFIED = {
+    "keep_split_antecedents": "split-antecedent plurals are not classified yet",
+    "keep_non_referring": "non-referring markables are not classified yet",
+    "keep_bridging": "bridging links are not classified yet",
+    "compat": "the UA scorer's conventions (compat='ua') are not followed by the error analysis",
+}
+
+
+def check_options(options: Options) -> None:
+    """Refuse settings the analysis would not honour (a silent substitute would report
+    impacts on a different evaluation from the one asked for)."""
+    for name, why in UNCLASSIFIED.items():
+        if getattr(options, name) not in (False, None, "none"):
+            flag = "--" + name.replace("_", "-")
+            raise OptionsError(f"anascore errors: {why}; drop {flag} (or the preset that sets "
+                               "it: give its other settings by hand), and score that part "
+                               "with anascore score")
+
+
+def analyse_documents(pairs: Iterable[tuple[Document, Document | None]], options: Options,
+                      warnings: list[str] | None = None) -> ErrorAnalysis:
+    """The analysis of documents already in memory, paired key and response."""
+    from anascore.scoring import compare
+
+    check_options(options)
+    warnings = [] if warnings is None else warnings
+    metrics = options.computed_metrics
+    names: list[str] = []
+    texts: dict[str, tuple[str, ...]] = {}
+    analyses: list[DocumentAnalysis] = []
+    records: dict[str, list[dict[str, np.ndarray]]] = {kind: [] for kind in (*FIXES, "")}
+    for key_document, response_document in pairs:
+        key_doc: Document | None = key_document
+        if response_document is not None:
+            key_doc, response_document = common_positions(key_document, response_document)
+        comparison = compare(key_doc, response_document, options, warnings)
+        layers = {layer: compare(layer_document(key_doc, layer),
+                                 layer_document(response_document, layer), options, warnings,
+                                 f" ({layer.replace('_', ' ')})")
+                  for layer in ENTITY_LAYERS if getattr(options, layer)}
+        if layers:
+            comparison = replace(comparison, layers=MappingProxyType(layers))
+        by_layer = {"identity": classify(key_document.name, comparison)}
+        by_layer.update({layer: classify(key_document.name, layer_comparison, layer)
+                         for layer, layer_comparison in layers.items()})
+        names.append(key_document.name)
+        texts[key_document.name] = key_document.tokens
+        analyses.extend(by_layer.values())
+        records[""].append({name: _count(name, comparison) for name in metrics})
+        present = {error.type for analysis in by_layer.values() for error in analysis.errors}
+        for kind in FIXES:
+            fixes = ERROR_TYPES if kind == "all" else (kind,)
+            if not present.intersection(fixes):
+                records[kind].append(records[""][-1])
+            else:
+                records[kind].append(fixed_counts(comparison, by_layer, fixes, metrics))
+    report = Report.from_records(options, names, records[""], warnings)
+    impact = {kind: Report.from_records(options, names, records[kind]) for kind in FIXES}
+    return ErrorAnalysis(tuple(analyses), MappingProxyType(texts), report,
+                         MappingProxyType(impact))
+
+
+def _count(name: str, comparison: Any) -> np.ndarray:
+    from anascore.metrics import REGISTRY
+
+    return REGISTRY[name].count(comparison)

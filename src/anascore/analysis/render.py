@@ -1,0 +1,125 @@
+"""The error analysis as text, JSON, CSV or Markdown: a table of error counts (a column per
+system), the impact table (per error type, each metric's F1 with only that type fixed, and its
+gain), optionally every document's counts and the list of errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from anascore.analysis.classification import ERROR_TYPES
+from anascore.analysis.errors import FIXES, ErrorAnalysis
+
+OUTPUTS = ("text", "json", "csv", "markdown")
+
+
+def analyses_to_dict(analyses: Mapping[str, ErrorAnalysis], *, per_document: bool = False,
+                     listed: bool = False) -> dict[str, Any]:
+    """One system: its :meth:`ErrorAnalysis.to_dict`; several: ``{"systems": {NAME: …}}``."""
+    found = {name: analysis.to_dict(per_document=per_document, listed=listed)
+             for name, analysis in analyses.items()}
+    if len(found) == 1:
+        return next(iter(found.values()))
+    return {"systems": found}
+
+
+def _rows(analyses: Mapping[str, ErrorAnalysis], per_document: bool
+          ) -> list[tuple[str, list[list[str]]]]:
+    """Titled tables of strings (first row: the header)."""
+    names = list(analyses)
+    tables = []
+    counts = {name: analysis.counts() for name, analysis in analyses.items()}
+    tables.append(("Errors (Kummerfeld & Klein 2013)",
+                   [["error type", *names]]
+                   + [[kind, *(str(counts[name][kind]) for name in names)]
+                      for kind in ERROR_TYPES]))
+    for name, analysis in analyses.items():
+        impact = analysis.impact_table()
+        metrics = list(analysis.report.metrics)
+        title = "Impact: F1 with only that type fixed (gain)"
+        if len(names) > 1:
+            title += f" — {name}"
+        rows = [["fixed", *metrics],
+                ["none", *(f"{100 * analysis.report.metrics[metric].f1:.2f}"
+                           for metric in metrics)]]
+        rows += [[kind, *(f"{impact[kind][metric]['f1']:.2f} "
+                          f"({impact[kind][metric]['delta_f1']:+.2f})" for metric in metrics)]
+                 for kind in FIXES]
+        tables.append((title, rows))
+    if per_document:
+        for name, analysis in analyses.items():
+            title = "Errors per document" + (f" — {name}" if len(names) > 1 else "")
+            tables.append((title, [["document", *ERROR_TYPES]]
+                           + [[document, *(str(count) for count in counts.values())]
+                              for document, counts in analysis.per_document().items()]))
+    return tables
+
+
+def _listing(analyses: Mapping[str, ErrorAnalysis], markdown: bool) -> str:
+    lines = []
+    for name, analysis in analyses.items():
+        heading = "Errors" + (f" of {name}" if len(analyses) > 1 else "")
+        lines.append(f"## {heading}" if markdown else heading)
+        for error in analysis.error_list():
+            key = "; ".join(error["key_mentions"]) or "—"
+            response = "; ".join(error["response_mentions"]) or "—"
+            entities = ("key " + ",".join(error["key_entities"]) if error["key_entities"]
+                        else "") + (" response " + ",".join(error["response_entities"])
+                                    if error["response_entities"] else "")
+            kind = error["type"] if error["layer"] == "identity" else \
+                f"{error['type']} ({error['layer'].replace('_', ' ')})"
+            line = (f"{error['document']}\t{kind}\tkey: {key}\tresponse: {response}"
+                    f"\t{entities.strip()}")
+            lines.append(("- " + line.replace("\t", " · ")) if markdown else line)
+        lines.append("")
+    return "\n".join(lines)
+
+
+def render_errors(analyses: Mapping[str, ErrorAnalysis], output: str, *,
+                  per_document: bool = False, listed: bool = False) -> str:
+    """``analyses`` (by system name, in order) as ``output``."""
+    if output == "json":
+        return json.dumps(analyses_to_dict(analyses, per_document=per_document, listed=listed),
+                          indent=2, ensure_ascii=False) + "\n"
+    tables = _rows(analyses, per_document)
+    if output == "csv":
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        for title, rows in tables:
+            writer.writerow([title])
+            writer.writerows(rows)
+            writer.writerow([])
+        if listed:
+            writer.writerow(["system", "document", "type", "key mentions", "response mentions",
+                             "key entities", "response entities"])
+            for name, analysis in analyses.items():
+                for error in analysis.error_list():
+                    writer.writerow([name, error["document"], error["type"],
+                                     " | ".join(error["key_mentions"]),
+                                     " | ".join(error["response_mentions"]),
+                                     " ".join(error["key_entities"]),
+                                     " ".join(error["response_entities"])])
+        return buffer.getvalue()
+    markdown = output == "markdown"
+    parts = []
+    for title, rows in tables:
+        if markdown:
+            parts.append(f"### {title}\n")
+            parts.append("| " + " | ".join(rows[0]) + " |")
+            parts.append("|" + "|".join("---" for _ in rows[0]) + "|")
+            parts += ["| " + " | ".join(row) + " |" for row in rows[1:]]
+        else:
+            widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+            parts.append(title)
+            for row in rows:
+                parts.append("  ".join(cell.ljust(width) if column == 0 else cell.rjust(width)
+                                       for column, (cell, width)
+                                       in enumerate(zip(row, widths, strict=True))).rstrip())
+        parts.append("")
+    text = "\n".join(parts)
+    if listed:
+        text += "\n" + _listing(analyses, markdown)
+    return text
