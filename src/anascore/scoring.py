@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from anascore.capabilities import check_supported
+from anascore.capabilities import check_supported, min_outside_warning
 from anascore.compat import conventions
 from anascore.contingency import Comparison
 from anascore.document_names import not_in_key_message
@@ -50,6 +50,9 @@ def count_document(key: Document | None, response: Document | None, options: Opt
     another layer of entities are named ``LAYER.METRIC`` (``discourse_deixis.muc``).
     """
     check_supported(key, response, options)
+    outside = min_outside_warning(key, options)
+    if outside is not None:
+        warnings.append(outside)
     if key is not None and response is not None:
         key, response = common_positions(key, response)
     comparison = compare(key, response, options, warnings)
