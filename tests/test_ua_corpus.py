@@ -42,11 +42,13 @@ def test_file_reads_and_scores_one_against_itself(path: Path) -> None:
         report = Report.from_records(options, [document.name for document in documents],
                                      records, warnings)
         # Some CODI-CRAC plurals share their set with another entity (AMI_test, Persuasion_test,
-        # light_dev, light_train): a property of the data, scored as one entity with a warning.
+        # light_dev, light_train), and some MIN spans lie outside their markable (every
+        # file): properties of the data, scored with a warning.
         assert [warning for warning in warnings
-                if "accommodate the same set" not in warning] == []
+                if "accommodate the same set" not in warning
+                and "MIN span outside" not in warning] == []
         if not options.keep_split_antecedents:
-            assert not warnings
+            assert not [warning for warning in warnings if "MIN span outside" not in warning]
         assert len(report.metrics) == 8 + 2 + 8  # identity, non-referring, bridging, DD
         for name, score in report.metrics.items():
             values = ([score.f1] if name.endswith("conll") else
