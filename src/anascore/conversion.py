@@ -272,7 +272,7 @@ def drop_content(document: Document, target: str) -> Document:
     starts = _kept_sentence_starts(document, words)
     return replace(document, tokens=tokens, entities=tuple(entities), non_referring=(),
                    bridging=(), discourse_deixis=(), sentence_starts=tuple(starts),
-                   nodes=None)
+                   nodes=None, token_columns={})
 
 
 def _drop_for_corefud(document: Document) -> Document:
@@ -337,4 +337,4 @@ def _drop_for_ua(document: Document) -> Document:
                    non_referring=tuple(mention for mention in map(kept, document.non_referring)
                                        if mention),
                    bridging=tuple(bridging), discourse_deixis=entities(document.discourse_deixis),
-                   sentence_starts=tuple(starts), nodes=None)
+                   sentence_starts=tuple(starts), nodes=None, token_columns={})

@@ -51,7 +51,7 @@ from types import MappingProxyType
 from typing import IO
 
 from anascore.errors import FormatError
-from anascore.formats.sentences import sentence_ids
+from anascore.formats.sentences import kept_lines, sentence_ids
 from anascore.formats.sentences import sentence_of as sentences_of
 from anascore.formats.text import open_text
 from anascore.model import (
@@ -562,7 +562,7 @@ def conllu_line(document: Document, position: int, node_id: str, form: str, deps
     for an empty node; MISC is the source's other items, then ``annotation``."""
     columns = document.token_columns
     before = columns.get("before")
-    text = f"{before[position]}\n" if before and before[position] else ""
+    text = kept_lines(before[position], 10) if before and before[position] else ""
     kept = [columns[name][position] if name in columns else "_"
             for name in ("lemma", "upos", "xpos", "feats")]
     head = columns["head"][position] if "head" in columns else ("_" if empty else "0")

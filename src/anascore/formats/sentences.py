@@ -34,3 +34,16 @@ def sentence_ids(document: Document, count: int) -> list[str]:
         return list(document.nodes.sentence_ids)
     name = re.sub(r"\s+", "_", document.name.strip()) or "sentence"
     return [f"{name}-{number}" for number in range(1, count + 1)]
+
+
+def kept_lines(lines: str, width: int) -> str:
+    """Lines a CoNLL-U source had before a token (comments, multiword-token and ID 0 lines),
+    as a writer of ``width`` columns writes them: each token-like line cut or filled with
+    ``_`` to that many cells (CorefUD has ten, UA as many as its columns)."""
+    written = []
+    for line in lines.split("\n"):
+        if not line.startswith("#"):
+            cells = line.split("\t")
+            line = "\t".join(cells[:width] + ["_"] * (width - len(cells)))
+        written.append(line + "\n")
+    return "".join(written)

@@ -60,13 +60,13 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import IO
 
 from anascore.errors import FormatError
-from anascore.formats.sentences import sentence_ids, sentence_of
+from anascore.formats.sentences import kept_lines, sentence_ids, sentence_of
 from anascore.formats.text import open_text
 from anascore.model import NO_ATTRIBUTES, BridgingLink, ConlluNodes, Document, Entity, Mention
 from anascore.output import atomic_output
@@ -263,6 +263,17 @@ class _DocumentReader:
     sentence_lines: list[int] = field(default_factory=list)
     pending_sent_id: str = ""
     in_sentence: bool = False
+    # With all_columns (for conversion): each token's other cells by column name, and the
+    # lines before it that the reader does not otherwise keep (comments, sent_id in its place,
+    # multiword-token and ID 0 lines).
+    keep_all: bool = False
+    kept: dict[str, list[str]] = field(default_factory=dict)
+    before: list[str] = field(default_factory=list)
+    pending_lines: list[str] = field(default_factory=list)
+
+    def keep_line(self, line: str) -> None:
+        if self.keep_all:
+            self.pending_lines.append(line)
 
     def end_sentence(self, sent_id: str | None = None) -> None:
         """A blank line (``sent_id`` ``None``) or a ``# sent_id`` line: the next token opens
@@ -280,6 +291,7 @@ class _DocumentReader:
                         raise FormatError(f"{layer} annotation on a line with ID {token_id} "
                                           "(not a token); expected it on a token line",
                                           path=self.path, line=line)
+                self.keep_line("\t".join(cells))
                 return
             raise FormatError(f"token ID {token_id!r}; expected an integer (or N.M for an "
                               "empty node, N-M for a multiword token)",
@@ -295,6 +307,13 @@ class _DocumentReader:
         self.sentence_of.append(len(self.sentence_ids) - 1)
         self.deps.append(self._cell(cells, "DEPS"))
         self.lines.append(line)
+        if self.keep_all:
+            for name, index in self.columns.items():
+                if name not in _REGENERATED:
+                    self.kept.setdefault(name, []).append(
+                        cells[index] if index < len(cells) else "_")
+            self.before.append("\n".join(self.pending_lines))
+            self.pending_lines = []
         if self.token_columns:
             self.upos.append(self._cell(cells, "UPOS"))
             self.dependency_heads.append(self._cell(cells, "HEAD"))
@@ -344,11 +363,17 @@ class _DocumentReader:
         _, deixis_entities, _, _ = self._entities(self.deixis, positions, governors)
         bridging = self._bridging_links(identity_mentions, entity_ids)
         columns: Mapping[str, tuple[str, ...]] = NO_ATTRIBUTES
-        if governors is not None:
-            columns = MappingProxyType({
-                "upos": tuple(self.upos),
-                "empty_node": tuple("1" if "." in token_id else "0" for token_id, _ in self.ids),
-            })
+        if governors is not None or self.keep_all:
+            kept: dict[str, tuple[str, ...]] = {}
+            if governors is not None:
+                kept["upos"] = tuple(self.upos)
+                kept["empty_node"] = tuple("1" if "." in token_id else "0"
+                                           for token_id, _ in self.ids)
+            if self.keep_all:
+                kept.update({(name.lower() if name in _CONLLU_COLUMNS else f"column:{name}"):
+                             tuple(values) for name, values in self.kept.items()})
+                kept["before"] = tuple(self.before)
+            columns = MappingProxyType(kept)
         return Document(
             name=self.name,
             tokens=tuple(self.words),
@@ -593,7 +618,15 @@ def _column_positions(names: list[str], path: str, line: int) -> dict[str, int]:
     return positions
 
 
-def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False) -> Iterator[Document]:
+#: Columns the writer makes from the annotation or the nodes (the others are kept as read).
+_REGENERATED = frozenset({"ID", "FORM", "DEPS", "IDENTITY", "BRIDGING", "DISCOURSE_DEIXIS"})
+#: The CoNLL-U columns kept under their own lower-case names (as the CorefUD reader keeps
+#: them); other columns (CODI-CRAC's REFERENCE, NOM_SEM) as ``column:NAME``.
+_CONLLU_COLUMNS = frozenset({"LEMMA", "UPOS", "XPOS", "FEATS", "HEAD", "DEPREL", "MISC"})
+
+
+def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False,
+            all_columns: bool = False) -> Iterator[Document]:
     """Yield the documents of a UA exploded (CoNLL-U Plus) file in file order.
 
     ``token_columns=True`` also keeps, when the file fills its UPOS column, each token's UPOS
@@ -627,12 +660,14 @@ def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False) -> Ite
                     if current is not None:
                         yield current.document()
                     current = _DocumentReader(name.group(1), line_number, path, columns,
-                                              token_columns=token_columns)
+                                              token_columns=token_columns,
+                                              keep_all=all_columns)
                     seen_any = True
                     continue
                 sent_id = _SENT_ID.match(stripped)
                 if sent_id and current is not None:
                     current.end_sentence(sent_id.group(1).strip())
+                    current.keep_line(stripped)
                     continue
                 global_columns = _GLOBAL_COLUMNS.match(stripped)
                 if global_columns:
@@ -641,6 +676,8 @@ def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False) -> Ite
                     declared, needed = len(names), columns["IDENTITY"] + 1
                     if current is not None:
                         current.columns = columns
+                elif current is not None:
+                    current.keep_line(stripped)
                 continue
             if current is None:
                 raise FormatError("token line before any document; expected "
@@ -690,17 +727,29 @@ def write_ua(documents: Iterable[Document], path: str | os.PathLike[str]) -> Non
     anchor that is no markable of the identity layer.
     """
     with atomic_output(path) as stream:
-        stream.write("# global.columns = " + " ".join(WRITTEN_COLUMNS) + "\n")
+        documents = list(documents)
+        # Columns beyond the UA ones that a UA source had (CODI-CRAC's REFERENCE, NOM_SEM).
+        extra = list(dict.fromkeys(name.split(":", 1)[1] for document in documents
+                                   for name in document.token_columns
+                                   if name.startswith("column:")
+                                   and name.split(":", 1)[1] not in WRITTEN_COLUMNS))
+        stream.write("# global.columns = " + " ".join([*WRITTEN_COLUMNS, *extra]) + "\n")
         for document in documents:
-            _write_document(document, stream)
+            _write_document(document, stream, extra)
 
 
-def _write_document(document: Document, stream: IO[str]) -> None:
-    identity = _LayerWriter(document.name, "markable")
+def _write_document(document: Document, stream: IO[str],
+                    extra: Sequence[str] = ()) -> None:
+    columns = document.token_columns
+    # A UA source read with all its columns keeps its token IDs (HEAD and Min refer to
+    # them); anything else is numbered over the document.
+    ids = (list(document.nodes.ids) if "before" in columns and document.nodes is not None
+           and document.source_format == "ua" else None)
+    identity = _LayerWriter(document.name, "markable", ids)
     identity.add_entities(document.entities)
     identity.add_non_referring(document.non_referring)
     identity.add_elements(document.entities)
-    deixis = _LayerWriter(document.name, "dd_markable")
+    deixis = _LayerWriter(document.name, "dd_markable", ids)
     deixis.add_entities(document.discourse_deixis)
     deixis.add_elements(document.discourse_deixis)
     identity_cells = identity.cells()
@@ -709,16 +758,27 @@ def _write_document(document: Document, stream: IO[str]) -> None:
     stream.write(f"# newdoc id = {document.name}\n")
     sentences = sentence_of(document)
     names = sentence_ids(document, (sentences[-1] + 1) if sentences else 0)
+    before = columns.get("before")
+    deps = document.nodes.deps if ids is not None and document.nodes is not None else None
     for position, word in enumerate(document.tokens):
         if position == 0 or sentences[position] != sentences[position - 1]:
             if position:
                 stream.write("\n")
             name = names[sentences[position]] if sentences[position] < len(names) else ""
-            if name:
+            if name and before is None:
                 stream.write(f"# sent_id = {name}\n")
+        if before is not None and before[position]:
+            stream.write(kept_lines(before[position], len(WRITTEN_COLUMNS) + len(extra)))
         form = re.sub(r"\s+", "_", word) or "_"
-        cells = [str(position + 1), form, *["_"] * 8, identity_cells.get(position, "_"),
-                 bridging_cells.get(position, "_"), deixis_cells.get(position, "_")]
+        conllu = [columns[name][position] if name in columns else "_"
+                  for name in ("lemma", "upos", "xpos", "feats", "head", "deprel")]
+        cells = [ids[position] if ids is not None else str(position + 1), form, *conllu,
+                 deps[position] if deps is not None else "_",
+                 columns["misc"][position] or "_" if "misc" in columns else "_",
+                 identity_cells.get(position, "_"), bridging_cells.get(position, "_"),
+                 deixis_cells.get(position, "_"),
+                 *(columns[f"column:{name}"][position] if f"column:{name}" in columns else "_"
+                   for name in extra)]
         stream.write("\t".join(cells) + "\n")
     stream.write("\n")
 
@@ -742,9 +802,10 @@ class _LayerWriter:
     """The markables of one column of one document, with the identifiers they are written
     with."""
 
-    def __init__(self, document: str, prefix: str) -> None:
+    def __init__(self, document: str, prefix: str, ids: Sequence[str] | None = None) -> None:
         self.document = document
         self.prefix = prefix
+        self.ids = ids  # the token IDs Min values name (None: positions + 1)
         self.markables: list[_WrittenMarkable] = []
         self.used_ids: set[str] = set()
         self.first_markable: dict[str, _WrittenMarkable] = {}
@@ -823,7 +884,7 @@ class _LayerWriter:
     def attributes_text(self, markable: _WrittenMarkable) -> str:
         parts = [f"EntityID={markable.entity_id}", f"MarkableID={markable.markable_id}"]
         if markable.mention.min_tokens:
-            parts.append(f"Min={_min_text(markable.mention.min_tokens)}")
+            parts.append(f"Min={_min_text(markable.mention.min_tokens, self.ids)}")
         if markable.element_of:
             parts.append("ElementOf=" + ",".join(markable.element_of))
         for name, value in markable.mention.attributes.items():
@@ -887,12 +948,15 @@ def _crossing(chunks: list[tuple[int, int, int, _WrittenMarkable]]) -> bool:
     return False
 
 
-def _min_text(tokens: tuple[int, ...]) -> str:
+def _min_text(tokens: tuple[int, ...], ids: Sequence[str] | None = None) -> str:
+    def name(position: int) -> str:
+        return ids[position] if ids is not None else str(position + 1)
+
     runs = _runs(tokens)
     if len(runs) == 1:
         start, end = runs[0]
-        return str(start + 1) if start == end else f"{start + 1},{end + 1}"
-    return ",".join(f"{start + 1}-{end + 1}" for start, end in runs)
+        return name(start) if start == end else f"{name(start)},{name(end)}"
+    return ",".join(f"{name(start)}-{name(end)}" for start, end in runs)
 
 
 def _bridging_cells(document: Document, identity: _LayerWriter) -> dict[int, str]:
