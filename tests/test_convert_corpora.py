@@ -117,3 +117,26 @@ def test_ua_to_ua_keeps_every_column_and_comment(source, tmp_path):
     report = anascore.score(source, out, metrics="muc,bcub,ceafe", keep_bridging=True,
                             discourse_deixis=True, keep_non_referring=True)
     assert all(score.f1 == 1.0 for score in report.metrics.values())
+
+
+LITBANK = sorted((CORPORA / "litbank" / "coref-conll").glob("*.conll"))
+
+
+@pytest.mark.parametrize("source", [Path(__file__).resolve().parents[1] / "examples" /
+                                    "key.conll", *LITBANK[:2]], ids=lambda path: path.name)
+def test_conll2012_to_conll2012_keeps_every_column(source, tmp_path):
+    # Documented normalisations: cells tab-separated, "no coreference" written '-', the
+    # begin line '#begin document NAME', no blank line before '#end document'.
+    out = tmp_path / "same.conll"
+    assert convert(source, out, to="conll2012") == []
+
+    def token_cells(path: Path) -> list[list[str]]:
+        rows = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            cells = line.split("\t") if "\t" in line else line.split()
+            if line.strip() and not line.lstrip().startswith("#"):
+                rows.append(cells[:-1])
+        return rows
+
+    assert token_cells(out) == token_cells(source)
+    assert anascore.score(source, out, metrics="muc").metrics["muc"].f1 == 1.0

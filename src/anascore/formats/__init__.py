@@ -120,7 +120,7 @@ def read_documents(path: str | os.PathLike[str], format: str = "auto", *,
     read = reader(format, path=path)
     if format == "jsonlines":
         return read(path, exclusive_ends=exclusive_ends, role=role)
-    if all_columns and format in ("corefud", "ua"):  # conversion: every column, to lose nothing
+    if all_columns and format in ("corefud", "ua", "conll2012"):  # conversion: lose nothing
         return read(path, token_columns=token_columns, all_columns=True)
     if token_columns and format in TOKEN_COLUMN_READERS:
         return read(path, token_columns=True)

@@ -55,8 +55,8 @@ _ONTONOTES_WIDTH = 12
 _NEVER = 1 << 62
 
 
-def read_conll2012(path: str | os.PathLike[str], *,
-                   token_columns: bool = False) -> Iterator[Document]:
+def read_conll2012(path: str | os.PathLike[str], *, token_columns: bool = False,
+                   all_columns: bool = False) -> Iterator[Document]:
     """Yield the documents of a CoNLL-2012 file in file order.
 
     ``token_columns=True`` also keeps the part-of-speech and named-entity columns of
@@ -67,7 +67,7 @@ def read_conll2012(path: str | os.PathLike[str], *,
     with open_text(path) as stream:
         found = False
         for document in read_lines(enumerate(stream, start=1), path,
-                                   token_columns=token_columns):
+                                   token_columns=token_columns, all_columns=all_columns):
             found = True
             yield document
     if not found:
@@ -77,7 +77,7 @@ def read_conll2012(path: str | os.PathLike[str], *,
 
 
 def read_lines(lines: Iterator[tuple[int, str]], path: str, *,
-               token_columns: bool = False) -> Iterator[Document]:
+               token_columns: bool = False, all_columns: bool = False) -> Iterator[Document]:
     """The documents in ``lines`` (numbered lines of ``path``, universal newlines), checking
     what lies between documents; :func:`read_conll2012` reads a whole file through it, the
     parallel reader (:mod:`anascore.parallel`) one document's stretch of a file."""
@@ -97,7 +97,7 @@ def read_lines(lines: Iterator[tuple[int, str]], path: str, *,
                         else "token line outside a document; expected '#begin document "
                              "NAME'")
             raise FormatError(expected, path=path, line=line_number)
-        yield _read_document(name, line_number, lines, path, tagged_width, cells)
+        yield _read_document(name, line_number, lines, path, tagged_width, cells, all_columns)
 
 
 def begun_document(line: str) -> str | None:
@@ -126,7 +126,8 @@ class _NarrowerDocument(Exception):
 
 def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
                    path: str, tagged_width: int,
-                   cells: dict[str, tuple[Bracket | str, ...]]) -> Document:
+                   cells: dict[str, tuple[Bracket | str, ...]],
+                   all_columns: bool = False) -> Document:
     """The document begun at ``begin_line``: its lines up to ``#end document`` (and, on
     lines at least ``tagged_width`` wide, the part-of-speech and named-entity columns);
     ``cells`` caches the brackets of coreference cells (:func:`_cell_brackets`).
@@ -136,18 +137,20 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
     then the empty cells were stray tabs, and the document is read again at the narrower
     width from the lines kept so far."""
     try:
-        return _read_document_lines(name, begin_line, lines, path, tagged_width, cells, 0)
+        return _read_document_lines(name, begin_line, lines, path, tagged_width, cells, 0,
+                                    all_columns)
     except _NarrowerDocument as narrower:
         return _read_document_lines(name, begin_line, chain(narrower.lines, lines), path,
-                                    tagged_width, cells, narrower.width)
+                                    tagged_width, cells, narrower.width, all_columns)
 
 
 def _read_document_lines(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
                          path: str, tagged_width: int,
                          cells: dict[str, tuple[Bracket | str, ...]], width_given: int,
-                         ) -> Document:
+                         all_columns: bool = False) -> Document:
     """:func:`_read_document` at the width ``width_given`` (0: the first token line's)."""
     words: list[str] = []
+    kept: list[str] = []  # with all_columns: each token line's cells but the last
     sentence_starts: list[int] = [0]
     part_of_speech: list[str] = []
     named_entities: list[str] = []
@@ -193,7 +196,8 @@ def _read_document_lines(name: str, begin_line: int, lines: Iterator[tuple[int, 
                                           if start < len(words)),
                     token_columns=(
                         {"pos": tuple(part_of_speech), "ner": tuple(named_entities)}
-                        if words and len(part_of_speech) == len(words) else {}),
+                        if words and len(part_of_speech) == len(words) else {})
+                    | ({"conll_cells": tuple(kept)} if all_columns else {}),
                 )
             if begun_document(line) is not None:
                 raise FormatError(
@@ -222,6 +226,8 @@ def _read_document_lines(name: str, begin_line: int, lines: Iterator[tuple[int, 
         if seen is not None and columns[-1].strip():
             seen = None  # a filled last cell: the width can no longer be narrower
         add_word(columns[3] if width > 4 else columns[_WORD_COLUMN[width]])
+        if all_columns:
+            kept.append("\t".join(columns[:-1]))
         if width >= tagged_width:
             part_of_speech.append(columns[4])
             named_entities.append(columns[10])
@@ -331,13 +337,18 @@ def write_conll2012(documents: Iterable[Document], path: str | os.PathLike[str])
             cells = _coreference_cells(document)
             column = re.sub(r"\s+", "_", document.name) or "_"
             sentences = sentence_of(document)
+            # A CoNLL-2012 source read with all its columns keeps them (OntoNotes' part of
+            # speech, parse, named entities …); anything else gets the minimal layout.
+            kept = document.token_columns.get("conll_cells")
             number = 0
             for position, word in enumerate(document.tokens):
                 if position and sentences[position] != sentences[position - 1]:
                     stream.write("\n")  # a blank line ends a sentence
                     number = 0
                 word = re.sub(r"\s+", "_", word) or "_"
-                stream.write(f"{column}\t0\t{number}\t{word}\t{cells.get(position, '-')}\n")
+                source = kept[position] if kept is not None else ""
+                first = source or f"{column}\t0\t{number}\t{word}"
+                stream.write(f"{first}\t{cells.get(position, '-')}\n")
                 number += 1
             stream.write("#end document\n")
 
