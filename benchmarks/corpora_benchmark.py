@@ -184,8 +184,9 @@ def render(results: Sequence[Result], cases: Sequence[Case], args: argparse.Name
         (max(r.seconds for r in result.runs) - min(r.seconds for r in result.runs))
         / result.median for result in results)
     rows.append("")
-    rows.append(f"Median of {args.repeats} interleaved runs{' with a busy neighbour' if args.busy else ''}; "
-                f"median relative spread of a command's runs: {spread:.0%}.")
+    neighbour = " with a busy neighbour" if args.busy else ""
+    rows.append(f"Median of {args.repeats} interleaved runs{neighbour}; median relative spread "
+                f"of a command's runs: {spread:.0%}.")
     return "\n".join(rows)
 
 

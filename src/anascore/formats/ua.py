@@ -100,7 +100,7 @@ def _brackets(cell: str, column: str, expected: str, path: str,
     if _CELL.fullmatch(cell) is None:
         raise FormatError(f"unknown {column} annotation {cell!r}; expected {expected}",
                           path=path, line=line)
-    found = [bracket.groups() for bracket in _BRACKET.finditer(cell)]
+    found = [(bracket[1], bracket[2], bracket[3]) for bracket in _BRACKET.finditer(cell)]
     if "(" not in cell and len(_SEEN_CELLS) < 10000:
         _SEEN_CELLS[cell] = found
     return found
