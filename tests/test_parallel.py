@@ -208,10 +208,28 @@ def test_how_many_processes(tmp_path, monkeypatch) -> None:
     assert parallel.processes_for(0, [small, small]) == 1  # too small to gain
     size = 2 * Path(small).stat().st_size
     cpus = len(parallel.os.sched_getaffinity(0))
+    monkeypatch.setattr(parallel, "idle_cpus", lambda: cpus)  # an idle machine
     monkeypatch.setattr(parallel, "AUTO_BYTES_PER_PROCESS", size // 2)
     assert parallel.processes_for(0, [small, small]) == min(2, cpus)
     monkeypatch.setattr(parallel, "AUTO_BYTES_PER_PROCESS", 1)
     assert parallel.processes_for(0, [small, small]) == min(cpus, parallel.AUTO_MAX_PROCESSES)
+
+
+@pytest.mark.parametrize(("runnable", "machine", "usable", "idle"), [
+    ("1/90", 2, 2, 2),    # only this process runs: both CPUs are free
+    ("2/90", 2, 2, 1),    # a CPU-bound neighbour holds one of two CPUs: one process
+    ("3/90", 2, 2, 1),    # never fewer than one
+    ("30/900", 64, 2, 2),  # a large shared host: 35 CPUs idle, two usable here
+    ("64/900", 64, 4, 1),
+])
+def test_the_default_counts_only_idle_cpus(tmp_path, monkeypatch, runnable, machine, usable,
+                                          idle) -> None:
+    status = tmp_path / "loadavg"
+    status.write_text(f"0.50 0.40 0.30 {runnable} 12345\n")
+    monkeypatch.setattr(parallel, "LOAD_STATUS", str(status))
+    monkeypatch.setattr(parallel.os, "cpu_count", lambda: machine)
+    monkeypatch.setattr(parallel.os, "sched_getaffinity", lambda _: set(range(usable)))
+    assert parallel.idle_cpus() == idle
 
 
 def test_the_jobs_setting_is_checked_and_left_out_of_the_signature(capsys, tmp_path) -> None:

@@ -145,7 +145,7 @@ class ConlluNodes:
 
     @property
     def has_empty_nodes(self) -> bool:
-        return any(self.empty)
+        return True in self.empty
 
 
 @dataclass(frozen=True, slots=True)

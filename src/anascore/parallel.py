@@ -73,9 +73,34 @@ def processes_for(jobs: int, paths: Sequence[str]) -> int:
         return 1
     if jobs == 0:
         size = sum(os.path.getsize(path) for path in paths)
-        return max(1, min(size // AUTO_BYTES_PER_PROCESS, len(os.sched_getaffinity(0)),
-                          AUTO_MAX_PROCESSES))
+        return max(1, min(size // AUTO_BYTES_PER_PROCESS, idle_cpus(), AUTO_MAX_PROCESSES))
     return jobs
+
+
+#: Where Linux tells the number of runnable tasks (:func:`idle_cpus`).
+LOAD_STATUS = "/proc/loadavg"
+
+
+def idle_cpus() -> int:
+    """The usable CPUs that no other process is running on now (at least 1).
+
+    A second process only pays when it gets a CPU of its own: with a CPU-bound neighbour on a
+    two-CPU machine, two processes took longer than one (LitBank: 0.51 s against 0.45 s). Linux
+    says how many tasks are runnable at this instant (the fourth field of ``/proc/loadavg``,
+    this process included, over every CPU of the machine, which may be more than this process
+    may use); elsewhere the one-minute load average stands in for it."""
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
+    try:
+        with open(LOAD_STATUS, encoding="ascii") as status:
+            running = int(status.read().split()[3].split("/")[0]) - 1  # others than this one
+    except (OSError, ValueError, IndexError):
+        try:
+            running = round(os.getloadavg()[0])
+        except OSError:
+            running = 0
+    machine = max(os.cpu_count() or usable, usable)
+    return max(1, min(usable, machine - max(0, running)))
 
 
 def map_documents(key: str, responses: Sequence[str],

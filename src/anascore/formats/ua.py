@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import IO
@@ -85,18 +85,27 @@ _SENT_ID = re.compile(r"#\s*sent_id\s*=\s*(.*)$")
 _BRACKET = re.compile(r"\(([^()@]*)(\))?|([^()@]*)\)|@")
 
 
+_CELL = re.compile(r"(?:\(([^()@]*)(\))?|([^()@]*)\)|@)+")
+#: The brackets of cells seen before (cells of closing brackets repeat: ``)``, ``))`` …).
+_SEEN_CELLS: dict[str, list[tuple[str | None, str | None, str | None]]] = {}
+
+
 def _brackets(cell: str, column: str, expected: str, path: str,
-              line: int) -> Iterator[tuple[str | None, str | None, str | None]]:
+              line: int) -> list[tuple[str | None, str | None, str | None]]:
     """The brackets of a cell of a markable column, left to right: (the attributes of an
     opening bracket, ``")"`` if it closes at once, the identifier of a closing bracket)."""
-    position = 0
-    while position < len(cell):
-        bracket = _BRACKET.match(cell, position)
-        if bracket is None or bracket.end() == position:
-            raise FormatError(f"unknown {column} annotation {cell!r}; expected {expected}",
-                              path=path, line=line)
-        yield bracket.group(1), bracket.group(2), bracket.group(3)
-        position = bracket.end()
+    found = _SEEN_CELLS.get(cell)
+    if found is not None:
+        return found
+    if _CELL.fullmatch(cell) is None:
+        raise FormatError(f"unknown {column} annotation {cell!r}; expected {expected}",
+                          path=path, line=line)
+    found = [(bracket[1], bracket[2], bracket[3]) for bracket in _BRACKET.finditer(cell)]
+    if "(" not in cell and len(_SEEN_CELLS) < 10000:
+        _SEEN_CELLS[cell] = found
+    return found
+
+
 _TOKEN_ID = re.compile(r"\d+(?:\.\d+)?$")
 _RANGE_ID = re.compile(r"\d+-\d+$")
 _EMPTY = frozenset({"_", ""})
@@ -114,6 +123,13 @@ def is_pseudo(entity_id: str) -> bool:
 
 def canonical_name(name: str) -> str:
     return _CANONICAL.get(name.replace("_", "").lower(), name)
+
+
+#: Attribute names as written → canonical (names repeat: a UA file uses a handful).
+_NAMES: dict[str, str] = {}
+#: Attribute names seen that are their own canonical name.
+_AS_WRITTEN: set[str] = set()
+_ATTRIBUTE = re.compile(r"([^|=]+)=([^|=]*)")
 
 
 def sniff_ua(head: str) -> bool:
@@ -136,7 +152,7 @@ def sniff_ua(head: str) -> bool:
     return False
 
 
-@dataclass
+@dataclass(slots=True)
 class _Markable:
     """A markable being read: its chunks (token ranges) and attributes."""
 
@@ -222,116 +238,208 @@ class _Layer:
 
 def parse_attributes(text: str, path: str, line: int, column: str) -> dict[str, str]:
     """``Name=value|Name=value`` → a dict with canonical names for the known attributes."""
+    if text.isprintable() and " " not in text:  # no white space to strip: items in C
+        pairs = _ATTRIBUTE.findall(text)
+        if len(pairs) == text.count("|") + 1 == text.count("=") and _AS_WRITTEN.issuperset(
+                name for name, _ in pairs):
+            return dict(pairs)
     attributes: dict[str, str] = {}
     for item in text.split("|"):
-        item = item.strip()
-        if not item:
-            continue
         name, equals, value = item.partition("=")
-        if not equals or not name:
-            raise FormatError(f"{column} attribute {item!r} in {text!r}; expected Name=value "
-                              "items joined by '|'", path=path, line=line)
-        attributes[canonical_name(name.strip())] = value.strip()
+        canonical = _NAMES.get(name) if equals else None
+        if canonical is None:
+            if not item.strip():
+                continue
+            if not equals or not name.strip():
+                raise FormatError(f"{column} attribute {item.strip()!r} in {text!r}; expected "
+                                  "Name=value items joined by '|'", path=path, line=line)
+            canonical = canonical_name(name.strip())
+            if len(_NAMES) < 1000:
+                _NAMES[name] = canonical
+                if canonical == name:
+                    _AS_WRITTEN.add(name)
+        attributes[canonical] = value.strip()
     return attributes
 
 
 @dataclass
 class _DocumentReader:
-    """Everything read of one document so far."""
+    """One document: its lines as read, then (:meth:`build`) everything made of them.
+
+    The file loop only collects: a token line is appended to ``rows`` as it is, and the few
+    other lines (blank lines, comments, ``# sent_id``, a new ``# global.columns``) are noted
+    with the row they come before. :meth:`build` then splits the rows and reads the columns
+    a document at a time (most cells of a UA file are ``_``, and only the markable columns'
+    other cells are parsed), which costs a fraction of handling each line and cell on its own.
+    """
 
     name: str
     line: int
     path: str
     columns: dict[str, int]
-    words: list[str] = field(default_factory=list)
-    ids: list[tuple[str, int]] = field(default_factory=list)  # (ID, sentence) per token
-    sentence: int = 0
+    declared: int | None
+    needed: int
+    # As collected: token lines (raw, with their newline), each non-token line's effect.
+    rows: list[str] = field(default_factory=list)
+    runs: list[tuple[int, int]] = field(default_factory=list)  # (row, line of that row)
+    blanks: list[int] = field(default_factory=list)  # rows that follow a blank line
+    sent_ids: list[tuple[int, str]] = field(default_factory=list)  # (row, sent_id)
+    comments: list[tuple[int, str]] = field(default_factory=list)  # (row, line) kept lines
+    layouts: list[tuple[int, dict[str, int], int | None, int]] = field(default_factory=list)
+    # As built: each token's form, (ID, sentence), DEPS, line, sentence (Document.nodes).
+    words: tuple[str, ...] = ()
+    ids: list[tuple[str, int]] = field(default_factory=list)
+    deps: tuple[str, ...] = ()
+    lines: list[int] = field(default_factory=list)
+    sentence_of: list[int] = field(default_factory=list)
+    sentence_starts: list[int] = field(default_factory=list)
+    sentence_ids: list[str] = field(default_factory=list)
+    sentence_lines: list[int] = field(default_factory=list)
     identity: _Layer = field(default_factory=lambda: _Layer("IDENTITY"))
     deixis: _Layer = field(default_factory=lambda: _Layer("DISCOURSE_DEIXIS"))
     bridging: list[tuple[int, str]] = field(default_factory=list)
     bridging_open: list[int] = field(default_factory=list)
     # With token_columns: each token's UPOS and dependency HEAD cells, as written.
     token_columns: bool = False
-    upos: list[str] = field(default_factory=list)
-    dependency_heads: list[str] = field(default_factory=list)
-    # The CoNLL-U details of each token (Document.nodes): a sentence opens at the first token
-    # after a blank line or a '# sent_id' line, which names it.
-    deps: list[str] = field(default_factory=list)
-    lines: list[int] = field(default_factory=list)
-    sentence_of: list[int] = field(default_factory=list)
-    sentence_ids: list[str] = field(default_factory=list)
-    sentence_lines: list[int] = field(default_factory=list)
-    pending_sent_id: str = ""
-    in_sentence: bool = False
+    upos: Sequence[str] = ()
+    dependency_heads: Sequence[str] = ()
     # With all_columns (for conversion): each token's other cells by column name, and the
     # lines before it that the reader does not otherwise keep (comments, sent_id in its place,
     # multiword-token and ID 0 lines).
     keep_all: bool = False
-    kept: dict[str, list[str]] = field(default_factory=dict)
+    kept: dict[str, Sequence[str]] = field(default_factory=dict)
+    _ids_unique: bool = True  # token IDs are unique in the document (else per sentence)
     before: list[str] = field(default_factory=list)
-    pending_lines: list[str] = field(default_factory=list)
 
-    def keep_line(self, line: str) -> None:
+    def note(self, line: int) -> None:
+        """A line that is no token line: the next row starts a run of lines after it."""
+        self.runs.append((len(self.rows), line + 1))
+
+    def build(self) -> None:
+        """Split the rows into cells, check them, and read every column (see the module's
+        rules); errors name the line they were found on."""
+        numbers = self._row_lines()
+        columns = self._cells(numbers)
+        ids = columns.get("ID") or ("_",) * len(numbers)
+        token_rows: Sequence[int] | None = None  # None: every row is a token
+        joined = "".join(ids)
+        if not joined.isdecimal() or "0" in ids:
+            token_rows = self._token_rows(ids, columns, numbers)
+        kept_before: dict[int, list[str]] = {}
         if self.keep_all:
-            self.pending_lines.append(line)
+            for row, text in self.comments:
+                kept_before.setdefault(row, []).append(text)
+        if token_rows is not None:
+            chosen = set(token_rows)
+            if self.keep_all:
+                for row in range(len(numbers)):
+                    if row not in chosen:
+                        kept_before.setdefault(row + 1, []).append(
+                            "\t".join(values[row] for values in columns.values()))
+            columns = {name: [values[row] for row in token_rows]
+                       for name, values in columns.items()}
+            numbers = [numbers[row] for row in token_rows]
+            token_of_row = _next_token(token_rows, len(ids))
+        else:
+            token_of_row = None
+        count = len(numbers)
 
-    def end_sentence(self, sent_id: str | None = None) -> None:
-        """A blank line (``sent_id`` ``None``) or a ``# sent_id`` line: the next token opens
-        a sentence."""
-        self.in_sentence = False
-        if sent_id is not None:
-            self.pending_sent_id = sent_id
+        def token_at(row: int) -> int:
+            return row if token_of_row is None else token_of_row[row]
 
-    def read_token(self, cells: list[str], line: int) -> None:
-        token_id = cells[self.columns["ID"]] if self.columns["ID"] < len(cells) else "_"
-        if not _TOKEN_ID.match(token_id) or token_id == "0":
+        self.words = tuple(columns.get("FORM") or ("_",) * count)
+        self.deps = tuple(columns.get("DEPS") or ("_",) * count)
+        self.lines = numbers
+        self._sentences(token_at, count, numbers)
+        blank_sentence = _sentence_numbers([token_at(row) for row in self.blanks], count)
+        self.ids = list(zip(columns.get("ID") or ("_",) * count, blank_sentence, strict=True))
+        if self.token_columns:
+            self.upos = columns.get("UPOS") or ("_",) * count
+            self.dependency_heads = columns.get("HEAD") or ("_",) * count
+        if self.keep_all:
+            self.kept = {name: values for name, values in columns.items()
+                         if name not in _REGENERATED}
+            before: dict[int, list[str]] = {}
+            for row in sorted(kept_before):
+                before.setdefault(token_at(row), []).extend(kept_before[row])
+            self.before = ["\n".join(before[token]) if token in before else ""
+                           for token in range(count)]
+        for name, layer in (("IDENTITY", self.identity), ("DISCOURSE_DEIXIS", self.deixis)):
+            cells = columns.get(name)
+            if cells is not None:
+                for token in [token for token, cell in enumerate(cells) if cell != "_"]:
+                    layer.read_cell(cells[token], token, blank_sentence[token], self.path,
+                                    numbers[token])
+        cells = columns.get("BRIDGING")
+        if cells is not None:
+            for token in [token for token, cell in enumerate(cells) if cell != "_"]:
+                self._read_bridging(cells[token], numbers[token])
+
+    def _row_lines(self) -> list[int]:
+        """The line of each row: rows between two noted lines are consecutive lines."""
+        numbers: list[int] = []
+        bounds = [*self.runs[1:], (len(self.rows), 0)]
+        for (row, line), (next_row, _) in zip(self.runs, bounds, strict=True):
+            numbers.extend(range(line, line + next_row - row))
+        return numbers
+
+    def _cells(self, numbers: list[int]) -> dict[str, Sequence[str]]:
+        """Every column's cells by column name (``_`` where a line has no such cell)."""
+        layouts = [(0, self.columns, self.declared, self.needed), *self.layouts]
+        if len(layouts) == 1 and not self.keep_all:
+            used = [self.columns[name] for name in _READ_COLUMNS if name in self.columns]
+            fast = _regular_cells(self.rows, self.declared, self.needed, used)
+            if fast is not None:
+                return _named(fast, self.columns)
+        segments: list[tuple[int, dict[str, Sequence[str]]]] = []
+        for index, (start, columns, declared, needed) in enumerate(layouts):
+            stop = layouts[index + 1][0] if index + 1 < len(layouts) else len(self.rows)
+            rows = [_line_cells(self.rows[row], declared, needed, self.path, numbers[row])
+                    for row in range(start, stop)]
+            width = max(map(len, rows), default=0)
+            rows = [cells + ["_"] * (width - len(cells)) for cells in rows]
+            segments.append((stop - start,
+                             _named(list(zip(*rows, strict=True)), columns) if rows else {}))
+        names = dict.fromkeys(name for _, part in segments for name in part)
+        return {name: [cell for size, part in segments
+                       for cell in part.get(name, ("_",) * size)] for name in names}
+
+    def _token_rows(self, ids: Sequence[str], columns: Mapping[str, Sequence[str]],
+                    numbers: list[int]) -> list[int]:
+        """The rows that are tokens; multiword-token and ID 0 lines must carry no annotation,
+        any other ID is an error."""
+        rows = []
+        for row, token_id in enumerate(ids):
+            if _TOKEN_ID.match(token_id) and token_id != "0":
+                rows.append(row)
+                continue
             if _RANGE_ID.match(token_id) or token_id == "0":
                 for layer in ("IDENTITY", "BRIDGING", "DISCOURSE_DEIXIS"):
-                    if self._cell(cells, layer) not in _EMPTY:
+                    cells = columns.get(layer)
+                    if cells is not None and cells[row] not in _EMPTY:
                         raise FormatError(f"{layer} annotation on a line with ID {token_id} "
                                           "(not a token); expected it on a token line",
-                                          path=self.path, line=line)
-                self.keep_line("\t".join(cells))
-                return
+                                          path=self.path, line=numbers[row])
+                continue
             raise FormatError(f"token ID {token_id!r}; expected an integer (or N.M for an "
                               "empty node, N-M for a multiword token)",
-                              path=self.path, line=line)
-        token = len(self.words)
-        self.words.append(self._cell(cells, "FORM"))
-        self.ids.append((token_id, self.sentence))
-        if not self.in_sentence:
-            self.in_sentence = True
-            self.sentence_ids.append(self.pending_sent_id)
-            self.sentence_lines.append(line)
-            self.pending_sent_id = ""
-        self.sentence_of.append(len(self.sentence_ids) - 1)
-        self.deps.append(self._cell(cells, "DEPS"))
-        self.lines.append(line)
-        if self.keep_all:
-            for name, index in self.columns.items():
-                if name not in _REGENERATED:
-                    self.kept.setdefault(name, []).append(
-                        cells[index] if index < len(cells) else "_")
-            self.before.append("\n".join(self.pending_lines))
-            self.pending_lines = []
-        if self.token_columns:
-            self.upos.append(self._cell(cells, "UPOS"))
-            self.dependency_heads.append(self._cell(cells, "HEAD"))
-        identity = self._cell(cells, "IDENTITY")
-        if identity not in _EMPTY:
-            self.identity.read_cell(identity, token, self.sentence, self.path, line)
-        deixis = self._cell(cells, "DISCOURSE_DEIXIS")
-        if deixis not in _EMPTY:
-            self.deixis.read_cell(deixis, token, self.sentence, self.path, line)
-        bridging = self._cell(cells, "BRIDGING")
-        if bridging not in _EMPTY:
-            self._read_bridging(bridging, line)
+                              path=self.path, line=numbers[row])
+        return rows
 
-    def _cell(self, cells: list[str], column: str) -> str:
-        index = self.columns.get(column)
-        if index is None or index >= len(cells):
-            return "_"
-        return cells[index]
+    def _sentences(self, token_at: Callable[[int], int], count: int,
+                   numbers: list[int]) -> None:
+        """Sentences open at the first token after a blank or ``# sent_id`` line (and at the
+        first token); each takes the last ``# sent_id`` noted since the previous one."""
+        starts = sorted({0, *(token_at(row) for row in self.blanks),
+                         *(token_at(row) for row, _ in self.sent_ids)})
+        starts = [start for start in starts if start < count]
+        names = {}
+        for row, name in self.sent_ids:
+            names[token_at(row)] = name  # the last one before a start wins
+        self.sentence_starts = starts
+        self.sentence_ids = [names.get(start, "") for start in starts]
+        self.sentence_lines = [numbers[start] for start in starts]
+        self.sentence_of = _sentence_numbers(starts[1:], count)
 
     def _read_bridging(self, cell: str, line: int) -> None:
         if cell[0] not in "()":
@@ -356,6 +464,9 @@ class _DocumentReader:
         if self.bridging_open:
             raise FormatError(f"BRIDGING annotation opened here is never closed in document "
                               f"{self.name!r}", path=self.path, line=self.bridging_open[0])
+        ids = tuple(token_id for token_id, _ in self.ids)
+        empty = (tuple("." in token_id for token_id in ids) if "." in "".join(ids)
+                 else (False,) * len(ids))
         positions = self._id_positions()
         governors = self._governors(positions) if self._has_upos() else None
         identity_mentions, entities, non_referring, entity_ids = self._entities(
@@ -367,8 +478,7 @@ class _DocumentReader:
             kept: dict[str, tuple[str, ...]] = {}
             if governors is not None:
                 kept["upos"] = tuple(self.upos)
-                kept["empty_node"] = tuple("1" if "." in token_id else "0"
-                                           for token_id, _ in self.ids)
+                kept["empty_node"] = tuple("1" if node else "0" for node in empty)
             if self.keep_all:
                 kept.update({(name.lower() if name in _CONLLU_COLUMNS else f"column:{name}"):
                              tuple(values) for name, values in self.kept.items()})
@@ -376,7 +486,7 @@ class _DocumentReader:
             columns = MappingProxyType(kept)
         return Document(
             name=self.name,
-            tokens=tuple(self.words),
+            tokens=self.words,
             entities=entities,
             non_referring=non_referring,
             bridging=bridging,
@@ -385,13 +495,12 @@ class _DocumentReader:
             line=self.line,
             token_columns=columns,
             source_format="ua",
-            sentence_starts=tuple(position for position, sentence in enumerate(self.sentence_of)
-                                  if position == 0 or sentence != self.sentence_of[position - 1]),
+            sentence_starts=tuple(self.sentence_starts),
             nodes=ConlluNodes(
-                ids=tuple(token_id for token_id, _ in self.ids),
+                ids=ids,
                 sentence_of=tuple(self.sentence_of),
-                empty=tuple("." in token_id for token_id, _ in self.ids),
-                deps=tuple(self.deps), lines=tuple(self.lines),
+                empty=empty,
+                deps=self.deps, lines=tuple(self.lines),
                 sentence_ids=tuple(self.sentence_ids),
                 sentence_lines=tuple(self.sentence_lines)),
         )
@@ -402,7 +511,7 @@ class _DocumentReader:
     def _governors(self, positions: Mapping) -> list[int | None]:
         """Each token's syntactic head as a position (``None``: the root, an empty node or a
         token without a HEAD cell), resolved like Min token IDs."""
-        per_document = all(isinstance(key, str) for key in positions)
+        per_document = self._ids_unique
         governors: list[int | None] = []
         for (_, sentence), head in zip(self.ids, self.dependency_heads, strict=True):
             if head in _EMPTY or head == "0":
@@ -415,22 +524,27 @@ class _DocumentReader:
         """Token ID → position, over the document when IDs are unique in it (the format's
         rule), else per sentence."""
         by_id = {token_id: position for position, (token_id, _) in enumerate(self.ids)}
-        if len(by_id) == len(self.ids):
+        self._ids_unique = len(by_id) == len(self.ids)
+        if self._ids_unique:
             return by_id
         return {key: position for position, key in enumerate(self.ids)}
 
     def _entities(self, layer: _Layer, positions: Mapping,
                   governors: list[int | None] | None) -> tuple[
             dict[str, Mention], tuple[Entity, ...], tuple[Mention, ...], set[str]]:
-        per_document = all(isinstance(key, str) for key in positions)
+        per_document = self._ids_unique
         mention_of: dict[str, Mention] = {}
         mentions_of: dict[str, list[Mention]] = {}
         non_referring: list[Mention] = []
         elements_of: dict[str, list[str]] = {}
         element_lines: dict[str, int] = {}
         for markable in layer.markables.values():
-            tokens = tuple(sorted({position for start, end in markable.chunks
-                                   for position in range(start, end + 1)}))
+            if len(markable.chunks) == 1:
+                start, end = markable.chunks[0]
+                tokens = tuple(range(start, end + 1))
+            else:
+                tokens = tuple(sorted({position for start, end in markable.chunks
+                                       for position in range(start, end + 1)}))
             min_text = markable.attributes.get("Min")
             min_tokens = None
             if min_text:
@@ -442,7 +556,7 @@ class _DocumentReader:
                     "tokens lies inside it (a cycle); expected one token governed from outside "
                     "the markable, its head", path=self.path, line=markable.line)
             mention = Mention(tokens, markable.line, head, min_tokens,
-                              MappingProxyType(dict(markable.attributes)))
+                              MappingProxyType(markable.attributes))
             mention_of[markable.markable_id] = mention
             if is_pseudo(markable.entity_id):
                 non_referring.append(mention)
@@ -618,6 +732,9 @@ def _column_positions(names: list[str], path: str, line: int) -> dict[str, int]:
     return positions
 
 
+#: The columns the reader takes values from (without ``all_columns``).
+_READ_COLUMNS = ("ID", "FORM", "DEPS", "UPOS", "HEAD", "IDENTITY", "BRIDGING",
+                 "DISCOURSE_DEIXIS")
 #: Columns the writer makes from the annotation or the nodes (the others are kept as read).
 _REGENERATED = frozenset({"ID", "FORM", "DEPS", "IDENTITY", "BRIDGING", "DISCOURSE_DEIXIS"})
 #: The CoNLL-U columns kept under their own lower-case names (as the CorefUD reader keeps
@@ -644,61 +761,160 @@ def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False,
     line_number = 0
     with open_text(path) as lines:
         for line_number, raw in enumerate(lines, start=1):
+            if raw[0] in _DIGITS:  # a token line: collected as it is, read by build()
+                if current is None:
+                    raise FormatError("token line before any document; expected "
+                                      "'# newdoc id = NAME' first", path=path, line=line_number)
+                current.rows.append(raw)
+                continue
             stripped = raw.strip()
+            if stripped and stripped[0] != "#":  # a token line with odd white space
+                if current is None:
+                    raise FormatError("token line before any document; expected "
+                                      "'# newdoc id = NAME' first", path=path, line=line_number)
+                current.rows.append(raw)
+                continue
+            if current is not None:
+                current.note(line_number)
             if not stripped:
                 if current is not None:
-                    current.sentence += 1
-                    current.end_sentence()
+                    current.blanks.append(len(current.rows))
                 continue
-            if stripped[0] == "#":
-                newdoc = _NEWDOC.match(stripped)
-                if newdoc:
-                    name = _NEWDOC_ID.match(newdoc.group(1))
-                    if name is None or not name.group(1):
-                        raise FormatError("'# newdoc' without a document id; expected "
-                                          "'# newdoc id = NAME'", path=path, line=line_number)
-                    if current is not None:
-                        yield current.document()
-                    current = _DocumentReader(name.group(1), line_number, path, columns,
-                                              token_columns=token_columns,
-                                              keep_all=all_columns)
-                    seen_any = True
-                    continue
-                sent_id = _SENT_ID.match(stripped)
-                if sent_id and current is not None:
-                    current.end_sentence(sent_id.group(1).strip())
-                    current.keep_line(stripped)
-                    continue
-                global_columns = _GLOBAL_COLUMNS.match(stripped)
-                if global_columns:
-                    names = global_columns.group(1).split()
-                    columns = _column_positions(names, path, line_number)
-                    declared, needed = len(names), columns["IDENTITY"] + 1
-                    if current is not None:
-                        current.columns = columns
-                elif current is not None:
-                    current.keep_line(stripped)
+            newdoc = _NEWDOC.match(stripped)
+            if newdoc:
+                name = _NEWDOC_ID.match(newdoc.group(1))
+                if name is None or not name.group(1):
+                    raise FormatError("'# newdoc' without a document id; expected "
+                                      "'# newdoc id = NAME'", path=path, line=line_number)
+                if current is not None:
+                    yield _finished(current)
+                current = _DocumentReader(name.group(1), line_number, path, columns, declared,
+                                          needed, token_columns=token_columns,
+                                          keep_all=all_columns)
+                current.note(line_number)
+                seen_any = True
                 continue
-            if current is None:
-                raise FormatError("token line before any document; expected "
-                                  "'# newdoc id = NAME' first", path=path, line=line_number)
-            if "\t" in raw:
-                cells = [cell.strip() or "_" for cell in raw.rstrip("\r\n").split("\t")]
-                if declared is not None and len(cells) != declared:
-                    raise FormatError(
-                        f"{len(cells)} tab-separated columns; expected {declared}, as "
-                        "'# global.columns' names them (an empty cell is '_')",
-                        path=path, line=line_number)
-            else:
-                cells = stripped.split()
-            if len(cells) < needed or (declared is not None and len(cells) > declared):
-                _width_error(len(cells), needed, declared, path, line_number)
-            current.read_token(cells, line_number)
+            sent_id = _SENT_ID.match(stripped)
+            if sent_id and current is not None:
+                current.sent_ids.append((len(current.rows), sent_id.group(1).strip()))
+                current.comments.append((len(current.rows), stripped))
+                continue
+            global_columns = _GLOBAL_COLUMNS.match(stripped)
+            if global_columns:
+                names = global_columns.group(1).split()
+                columns = _column_positions(names, path, line_number)
+                declared, needed = len(names), columns["IDENTITY"] + 1
+                if current is not None:
+                    current.layouts.append((len(current.rows), columns, declared, needed))
+            elif current is not None:
+                current.comments.append((len(current.rows), stripped))
     if current is not None:
-        yield current.document()
+        yield _finished(current)
     if not seen_any:
         raise FormatError("no document found; expected '# newdoc id = NAME' lines (is this the "
                           "UA exploded format?)", path=path, line=line_number or None)
+
+
+_DIGITS = frozenset("0123456789")
+
+
+def _finished(reader: _DocumentReader) -> Document:
+    reader.build()
+    return reader.document()
+
+
+#: ASCII control characters that ``str.strip`` removes, beside the tab and newline.
+_CONTROL_SPACE = "\x0b\x0c\x1c\x1d\x1e\x1f"
+#: White space beyond ASCII (``str.strip`` removes it): looked for only in non-ASCII text.
+_UNICODE_SPACE = re.compile("[\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+
+
+def _regular_cells(rows: list[str], declared: int | None, needed: int,
+                   used: Sequence[int]) -> list[tuple[str, ...]] | None:
+    """The columns of ``rows`` (each a tuple of cells), when every row is tab-separated, all
+    rows have the same width that the layout allows, and no cell of a ``used`` column is
+    empty or has white space at either end (a cell :func:`_line_cells` would change); else
+    ``None``, and the rows are read one by one. Other columns' cells are not looked at: the
+    reader does not use them."""
+    if not rows:
+        return []
+    text = "".join(rows)
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    if len(lines) != len(rows):
+        return None
+    cells = [line.split("\t") for line in lines]
+    widths = set(map(len, cells))
+    if len(widths) != 1:
+        return None
+    width = widths.pop()
+    if width < needed or (declared is not None and width != declared):
+        return None
+    columns = list(zip(*cells, strict=True))
+    if not all(_clean(columns[index]) for index in used if index < width):
+        return None
+    return columns
+
+
+def _clean(cells: Sequence[str]) -> bool:
+    """Whether no cell is empty or has white space at either end."""
+    if "" in cells:
+        return False
+    text = "\n".join(cells)
+    if text[0].isspace() or text[-1].isspace() or " \n" in text or "\n " in text:
+        return False
+    if any(character in text for character in _CONTROL_SPACE):
+        return False
+    return text.isascii() or _UNICODE_SPACE.search(text) is None
+
+
+def _line_cells(raw: str, declared: int | None, needed: int, path: str,
+                line: int) -> list[str]:
+    """One token line's cells: tab-separated (each stripped; an empty cell reads as ``_``), or
+    separated by runs of spaces; a line too short or too wide for the layout is an error."""
+    if "\t" in raw:
+        cells = [cell.strip() or "_" for cell in raw.rstrip("\r\n").split("\t")]
+        if declared is not None and len(cells) != declared:
+            raise FormatError(
+                f"{len(cells)} tab-separated columns; expected {declared}, as "
+                "'# global.columns' names them (an empty cell is '_')",
+                path=path, line=line)
+    else:
+        cells = raw.split()
+    if len(cells) < needed or (declared is not None and len(cells) > declared):
+        _width_error(len(cells), needed, declared, path, line)
+    return cells
+
+
+def _named(columns: Sequence[Sequence[str]],
+           positions: Mapping[str, int]) -> dict[str, Sequence[str]]:
+    """The columns by name (names whose position is beyond the rows' width are left out:
+    their cells read as ``_``)."""
+    return {name: columns[index] for name, index in positions.items() if index < len(columns)}
+
+
+def _next_token(token_rows: Sequence[int], row_count: int) -> list[int]:
+    """For every row (and the row just past the end), the token it is or that follows it."""
+    found = []
+    token = 0
+    for row in range(row_count + 1):
+        found.append(token)  # the number of token rows before this row
+        if token < len(token_rows) and token_rows[token] == row:
+            token += 1
+    return found
+
+
+def _sentence_numbers(boundaries: Sequence[int], count: int) -> list[int]:
+    """For each of ``count`` positions, how many of ``boundaries`` are at or before it."""
+    numbers: list[int] = []
+    previous = 0
+    for number, boundary in enumerate(sorted(boundaries)):
+        boundary = min(boundary, count)
+        numbers.extend([number] * (boundary - previous))
+        previous = max(previous, boundary)
+    numbers.extend([len(boundaries)] * (count - previous))
+    return numbers
 
 
 #: The columns :func:`write_ua` writes: IDENTITY, BRIDGING and DISCOURSE_DEIXIS at the
