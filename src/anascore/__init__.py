@@ -49,6 +49,7 @@ _LAZY = {
     "Score": "anascore.scores",
     "score": "anascore.scoring",
     "score_documents": "anascore.scoring",
+    "score_groups": "anascore.grouping",
     "score_files": "anascore.scoring",
 }
 

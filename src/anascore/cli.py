@@ -7,6 +7,7 @@ wrong``), 2 for bad command-line usage. Warnings go to stderr, results to stdout
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from collections.abc import Sequence
@@ -169,6 +170,17 @@ def build_parser() -> argparse.ArgumentParser:
                             "split-antecedent sets with its δ terms")
     score.add_argument("--reference-layout", action="store_true",
                        help="print the Perl reference scorer's TOTALS layout")
+    score.add_argument("--group-by", metavar="KIND", default=None,
+                       choices=("document", "genre", "mention-type", "entity-type",
+                                "entity-size", "mention-distance"),
+                       help="also score every group of documents (document, genre) or of "
+                            "mentions (mention-type, entity-type, entity-size, "
+                            "mention-distance), with micro and macro rows "
+                            "(docs/grouped-scores.md)")
+    score.add_argument("--genre-pattern", metavar="REGEX", default=None,
+                       help="with --group-by genre: a regular expression whose first group, "
+                            "searched in each document name, is its genre (default: the "
+                            "OntoNotes prefix bc/, bn/, mz/, nw/, pt/, tc/, wb/)")
     _add_comparison_arguments(score)
     _add_plot_command(commands)
     _add_lab_command(commands)
@@ -418,6 +430,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if arguments.sort_by not in options.reported_metrics:
             parser.error(f"--sort-by {arguments.sort_by}: not among the reported metrics "
                          f"({', '.join(options.reported_metrics)})")
+    if arguments.group_by is not None or arguments.genre_pattern is not None:
+        return _score_groups(parser, arguments, options)
     try:
         result = _score(arguments, options)
     except AnascoreError as error:
@@ -426,6 +440,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not _report_warnings(_warnings(result), arguments):
         return 1
     return _write(_render(result, arguments))
+
+
+def _score_groups(parser: argparse.ArgumentParser, arguments: argparse.Namespace,
+                  options: Options) -> int:
+    """``score --group-by``: the plain report, then the groups' table (JSON: under
+    ``"groups"``; CSV: the groups' table alone)."""
+    from anascore.grouping import check_kind, group_files
+
+    if arguments.group_by is None:
+        parser.error("--genre-pattern needs --group-by genre")
+    if len(arguments.responses) > 1 or arguments.names is not None:
+        parser.error("--group-by scores one response; give one response file")
+    if arguments.reference_layout or arguments.output == "latex":
+        parser.error("--group-by prints text, json, csv or markdown")
+    try:
+        check_kind(arguments.group_by, options, arguments.genre_pattern)
+    except OptionsError as error:
+        parser.error(f"--group-by {arguments.group_by}: {error.message}")
+    try:
+        report, groups = group_files(arguments.key, arguments.responses[0],
+                                     arguments.group_by, options, arguments.genre_pattern)
+    except AnascoreError as error:
+        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        return 1
+    if not _report_warnings(_warnings(report), arguments):
+        return 1
+    if arguments.output == "json":
+        data = report.to_dict(per_document=arguments.per_document, details=arguments.details)
+        data["groups"] = groups.to_dict()
+        return _write(json.dumps(data, indent=2, allow_nan=False) + "\n")
+    if arguments.output == "csv":
+        return _write(groups.to_csv())
+    table = groups.to_markdown() if arguments.output == "markdown" else groups.to_text()
+    return _write(_render(report, arguments) + "\nF1 by " + arguments.group_by + "\n\n"
+                  + table + "\n")
 
 
 def _check_score_usage(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> None:

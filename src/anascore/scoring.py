@@ -320,7 +320,8 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
 
 
 def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: Options,
-                        ignored: list[list[str]] | None = None,
+                        ignored: list[list[str]] | None = None, *,
+                        token_columns: bool = False,
                         ) -> Iterator[tuple[Document, tuple[Document | None, ...]]]:
     """Pair each key document with the document of the same name in every response.
 
@@ -331,10 +332,13 @@ def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: O
     ``None``; a document named twice is an error, and so is a response document the key
     lacks, unless ``options.key_documents_only``: then ``ignored[i]`` receives response
     ``i``'s warning (the pairs themselves are checked by :func:`check_pair`).
+    ``token_columns`` asks the readers for token columns even when no metric needs them
+    (grouping by mention or entity type does).
     """
     key_path = os.fspath(key)
-    token_columns = options.needs_token_columns
-    streams = [_ResponseStream(os.fspath(response), options) for response in responses]
+    token_columns = token_columns or options.needs_token_columns
+    streams = [_ResponseStream(os.fspath(response), options, token_columns)
+               for response in responses]
     seen: set[str] = set()
     for key_document in read_documents(key_path, options.format, token_columns=token_columns,
                                        exclusive_ends=options.exclusive_ends):
@@ -353,10 +357,11 @@ def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: O
 class _ResponseStream:
     """The documents of one response file, handed out by name in the key's order."""
 
-    def __init__(self, path: str, options: Options) -> None:
+    def __init__(self, path: str, options: Options, token_columns: bool = False) -> None:
         self.path = path
         self.documents = read_documents(path, options.format,
-                                        token_columns=options.needs_token_columns,
+                                        token_columns=token_columns
+                                        or options.needs_token_columns,
                                         exclusive_ends=options.exclusive_ends, role="response")
         self.waiting: dict[str, Document] = {}
         self.unnamed = False  # a marked-up response's one document without a name
