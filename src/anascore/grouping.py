@@ -150,30 +150,24 @@ class GroupedScores:
         return "\n".join(lines) + "\n"
 
     def _repr_html_(self) -> str:
-        from html import escape
+        from anascore.report.notebook import html_table
+
         names = list(self.options.reported_metrics)
-        head = "".join(f"<th>{escape(name)}</th>" for name in names)
-        body = "".join(
-            f"<tr><th>{escape(group)}</th>" + "".join(
-                f"<td>{_percent(values[name])}</td>" for name in names) + "</tr>"
-            for group, values in self.table())
-        return (f"<table><caption>F1 by {escape(self.kind)}</caption><tr><th></th>{head}</tr>"
-                f"{body}</table>")
+        return html_table(f"F1 by {self.kind}", names,
+                          [(group, [_percent(values[name]) for name in names])
+                           for group, values in self.table()])
 
     def to_dataframe(self) -> Any:
-        """A pandas DataFrame: a row per group (and micro, macro), a column per metric and
-        part (needs the ``pandas`` extra)."""
-        try:
-            import pandas  # type: ignore[import-untyped]
-        except ImportError:
-            raise OptionsError("to_dataframe needs pandas: pip install 'anascore[pandas]'") \
-                from None
+        """A pandas DataFrame (the ``pandas`` extra): a row per group (and micro, macro), a
+        column per metric and part."""
+        from anascore.report.notebook import dataframe
+
         data = self.to_dict()
         rows = {**data["groups"], "micro": data["micro"], "macro": data["macro"]}
-        return pandas.DataFrame.from_dict(
-            {group: {(name, part): value for name, parts in scores.items()
-                     for part, value in parts.items()} for group, scores in rows.items()},
-            orient="index")
+        return dataframe({group: {(name, part): (math.nan if value is None else value)
+                                  for name, parts in scores.items()
+                                  for part, value in parts.items()}
+                          for group, scores in rows.items()}, [self.kind])
 
 
 def _number(value: float) -> float | None:

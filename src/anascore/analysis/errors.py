@@ -49,6 +49,33 @@ class ErrorAnalysis:
         documents = len(dict.fromkeys(document.name for document in self.documents))
         return f"ErrorAnalysis({documents} documents: {counts})"
 
+    def _repr_html_(self) -> str:
+        """The error counts and each type's impact on F1 (a notebook shows it)."""
+        from anascore.report.notebook import html_table
+
+        table = self.impact_table()
+        counts = self.counts()
+        metrics = list(self.report.metrics)
+        rows = [(kind, [str(counts.get(kind, "")) if kind in counts else "",
+                        *(f"{table[kind][metric]['delta_f1']:+.2f}" for metric in metrics)])
+                for kind in FIXES]
+        return html_table("Errors and the F1 gained by fixing each type (percentage points)",
+                          ["errors", *metrics], rows)
+
+    def to_dataframe(self) -> Any:
+        """A pandas DataFrame (the ``pandas`` extra): a row per error type (and ``all``), its
+        number of errors and, per metric, the F1 with that type fixed (``muc_f1``) and the
+        gain (``muc_delta_f1``), in percent."""
+        from anascore.report.notebook import dataframe
+
+        table = self.impact_table()
+        counts = self.counts()
+        return dataframe({kind: {"errors": counts.get(kind, sum(counts.values())),
+                                 **{f"{metric}_{part}": values[part]
+                                    for metric, values in table[kind].items()
+                                    for part in ("f1", "delta_f1")}}
+                          for kind in FIXES}, ["error type"])
+
     @property
     def errors(self) -> tuple[ClassifiedError, ...]:
         return tuple(error for document in self.documents for error in document.errors)

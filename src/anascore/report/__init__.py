@@ -8,6 +8,7 @@ Renderers (:mod:`anascore.report.text`, :mod:`anascore.report.reference_layout`)
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -72,6 +73,41 @@ class Report:
         alignments = {name: found for name, found in zip(names, set_alignments, strict=False)
                       if found}
         return cls(options, tuple(names), counts, tuple(warnings), alignments)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name} {100 * score.f1:.2f}" if score.f1 == score.f1
+                          else f"{name} n/a" for name, score in list(self.metrics.items())[:8])
+        return (f"Report({len(self.document_names)} documents, {describe_mode(self.options)}: "
+                f"F1 {shown}{', …' if len(self.metrics) > 8 else ''}"
+                f"{f'; {len(self.warnings)} warnings' if self.warnings else ''})")
+
+    def _repr_html_(self) -> str:
+        """The corpus scores as a table (a notebook shows it)."""
+        from anascore.report.notebook import html_table, percent
+
+        rows = [(name, [percent(getattr(score, "recall", math.nan)),
+                        percent(getattr(score, "precision", math.nan)), percent(score.f1)])
+                for name, score in self.metrics.items()]
+        caption = (f"{len(self.document_names)} documents; {describe_mode(self.options)}"
+                   f"{f'; {len(self.warnings)} warnings' if self.warnings else ''}")
+        return html_table(caption, ["recall", "precision", "F1"], rows)
+
+    def to_dataframe(self, *, per_document: bool = False) -> Any:
+        """The scores as a pandas DataFrame (the ``pandas`` extra): a row per metric with
+        recall, precision and F1 (NaN where not applicable); ``per_document``: a row per
+        document and metric."""
+        from anascore.report.notebook import dataframe
+
+        def parts(score: MetricResult) -> dict[str, float]:
+            return {part: getattr(score, part, math.nan)
+                    for part in ("recall", "precision", "f1")}
+
+        if not per_document:
+            return dataframe({name: parts(score) for name, score in self.metrics.items()},
+                             ["metric"])
+        return dataframe({(document, name): parts(score)
+                          for document, scores in self.per_document().items()
+                          for name, score in scores.items()}, ["document", "metric"])
 
     @property
     def version(self) -> str:
