@@ -187,6 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_convert_command(commands)
     _add_evaluate_command(commands)
     _add_errors_command(commands)
+    _add_report_command(commands)
     return parser
 
 
@@ -401,6 +402,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_convert(arguments)
     if arguments.command == "evaluate":
         return _run_evaluate(arguments)
+    if arguments.command == "report":
+        return _run_report(parser, arguments)
     if arguments.command == "errors":
         return _run_errors(arguments)
     _check_score_usage(parser, arguments)
@@ -644,6 +647,95 @@ def _add_errors_command(commands: argparse._SubParsersAction) -> None:
     errors.add_argument("--list", dest="listed", action="store_true",
                         help="also list every error: document, type, mentions in context, "
                              "entities")
+
+
+def _add_report_command(commands: argparse._SubParsersAction) -> None:
+    report = commands.add_parser(
+        "report", help="write one self-contained HTML report: scores, errors, documents",
+        description="Write an HTML file (no network needed to open it) with the corpus scores, "
+                    "the per-document table, the error analysis and its impact chart, grouped "
+                    "scores (--group-by), and every document's key and response side by side, "
+                    "errors marked (docs/report.md).")
+    report.add_argument("key", metavar="KEY", help="the gold annotation")
+    report.add_argument("responses", metavar="RESPONSE", nargs="+", help="a system output")
+    report.add_argument("-o", "--output", required=True, metavar="FILE",
+                        help="the HTML file to write")
+    report.add_argument("--names", nargs="+", metavar="NAME", default=None,
+                        help="a name for each response (default: the file names)")
+    report.add_argument("--format", choices=FORMATS, default="auto",
+                        help="input format (default: detected from the file)")
+    report.add_argument("--metrics", default=None, type=_metric_list,
+                        help="the metrics, as for score")
+    report.add_argument("--match", choices=MATCH_METHODS, default=None,
+                        help="how mentions are aligned, as for score (default: exact)")
+    singletons = report.add_mutually_exclusive_group()
+    singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
+                            default=None, help="keep single-mention entities (default)")
+    singletons.add_argument("--remove-singletons", dest="keep_singletons",
+                            action="store_false",
+                            help="remove single-mention entities from key and response")
+    zeros = report.add_mutually_exclusive_group()
+    zeros.add_argument("--keep-zeros", dest="keep_zeros", action="store_true", default=None,
+                       help="keep zero mentions (default)")
+    zeros.add_argument("--remove-zeros", dest="keep_zeros", action="store_false",
+                       help="remove zero mentions from key and response")
+    report.add_argument("--zero-match", choices=ZERO_MATCH_METHODS, default=None,
+                        help="align zeros by their dependencies (default) or by position")
+    report.add_argument("--exclusive-ends", action="store_true", default=None,
+                        help="jsonlines input: span ends are exclusive")
+    report.add_argument("--discourse-deixis", action="store_true", default=None,
+                        help="also score and classify the discourse-deixis layer")
+    report.add_argument("--confidence", type=int, default=0, metavar="N",
+                        help="bootstrap confidence intervals from N resamples")
+    report.add_argument("--group-by", default=None, metavar="KIND",
+                        choices=("document", "genre", "mention-type", "entity-type",
+                                 "entity-size", "mention-distance"),
+                        help="add grouped scores, as for score --group-by")
+    report.add_argument("--genre-pattern", metavar="REGEX", default=None,
+                        help="with --group-by genre: as for score")
+    _add_warning_arguments(report, strict=False)
+
+
+def _run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
+    import os
+
+    from anascore.output import atomic_output, check_writable
+    from anascore.report.html import report_files
+
+    if arguments.names is not None and len(arguments.names) != len(arguments.responses):
+        parser.error(f"--names gives {len(arguments.names)} names for "
+                     f"{len(arguments.responses)} responses")
+    if arguments.genre_pattern is not None and arguments.group_by != "genre":
+        parser.error("--genre-pattern needs --group-by genre")
+    settings = {name: getattr(arguments, name) for name in (
+        "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
+        "discourse_deixis") if getattr(arguments, name) is not None}
+    try:
+        options = Options.create(metrics=arguments.metrics, format=arguments.format,
+                                 confidence=arguments.confidence, **settings)
+    except OptionsError as error:
+        parser.error(_flags_for_settings(error.message))
+    names = arguments.names or [os.path.basename(path) for path in arguments.responses]
+    if len(set(names)) < len(names):
+        names = list(arguments.responses)
+    try:
+        target = check_writable(arguments.output)
+        page = report_files(arguments.key, arguments.responses, names, options,
+                            group_by=arguments.group_by, genre_pattern=arguments.genre_pattern)
+        with atomic_output(target) as stream:
+            stream.write(page)
+    except OptionsError as error:
+        parser.error(error.message)
+    except AnascoreError as error:
+        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"anascore: error: {arguments.output}: {error.strerror}", file=sys.stderr)
+        return 1
+    if not arguments.quiet:
+        print(f"anascore: wrote {arguments.output} ({len(page.encode('utf-8')) / 1e6:.1f} MB)",
+              file=sys.stderr)
+    return 0
 
 
 def _run_errors(arguments: argparse.Namespace) -> int:
