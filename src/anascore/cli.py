@@ -640,6 +640,12 @@ def _add_errors_command(commands: argparse._SubParsersAction) -> None:
                         help="jsonlines input: span ends are exclusive")
     errors.add_argument("--discourse-deixis", action="store_true", default=None,
                         help="also classify the discourse-deixis layer's errors")
+    errors.add_argument("--keep-non-referring", action="store_true", default=None,
+                        help="also score non-referring markables and classify their errors "
+                             "(missing / extra non-referring)")
+    errors.add_argument("--keep-bridging", action="store_true", default=None,
+                        help="also score bridging and classify its errors (missing / extra "
+                             "bridging, wrong bridging anchor)")
     errors.add_argument("--output", choices=ERROR_OUTPUTS, default="text",
                         help="text table (default), JSON, CSV or Markdown")
     errors.add_argument("--per-document", action="store_true",
@@ -685,6 +691,10 @@ def _add_report_command(commands: argparse._SubParsersAction) -> None:
                         help="jsonlines input: span ends are exclusive")
     report.add_argument("--discourse-deixis", action="store_true", default=None,
                         help="also score and classify the discourse-deixis layer")
+    report.add_argument("--keep-non-referring", action="store_true", default=None,
+                        help="also score non-referring markables and classify their errors")
+    report.add_argument("--keep-bridging", action="store_true", default=None,
+                        help="also score bridging and classify its errors")
     report.add_argument("--confidence", type=int, default=0, metavar="N",
                         help="bootstrap confidence intervals from N resamples")
     report.add_argument("--group-by", default=None, metavar="KIND",
@@ -709,7 +719,8 @@ def _run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) 
         parser.error("--genre-pattern needs --group-by genre")
     settings = {name: getattr(arguments, name) for name in (
         "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
-        "discourse_deixis") if getattr(arguments, name) is not None}
+        "discourse_deixis", "keep_non_referring", "keep_bridging")
+        if getattr(arguments, name) is not None}
     try:
         options = Options.create(metrics=arguments.metrics, format=arguments.format,
                                  confidence=arguments.confidence, **settings)
@@ -747,7 +758,7 @@ def _run_errors(arguments: argparse.Namespace) -> int:
     try:
         settings = {name: getattr(arguments, name) for name in (
             "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
-            "discourse_deixis")
+            "discourse_deixis", "keep_non_referring", "keep_bridging")
             if getattr(arguments, name) is not None}
         options = Options.create(preset=arguments.preset, metrics=arguments.metrics,
                                  format=arguments.format, **settings)

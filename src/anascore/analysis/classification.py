@@ -62,6 +62,8 @@ class DocumentAnalysis:
 
     def counts(self) -> dict[str, int]:
         found = Counter(error.type for error in self.errors)
+        if self.layer in ("non_referring", "bridging"):  # anascore.analysis.layers
+            return dict(found)
         return {kind: found.get(kind, 0) for kind in ERROR_TYPES}
 
 

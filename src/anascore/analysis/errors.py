@@ -23,6 +23,7 @@ from anascore.analysis.classification import (
     classify,
 )
 from anascore.analysis.impact import fixed_counts
+from anascore.analysis.layers import LAYER_ERRORS, classify_bridging, classify_non_referring
 from anascore.errors import OptionsError
 from anascore.formats.alignment import common_positions
 from anascore.model import Document
@@ -43,6 +44,12 @@ class ErrorAnalysis:
     texts: MappingProxyType[str, tuple[str, ...]]
     report: Report
     impact: MappingProxyType[str, Report]
+    error_types: tuple[str, ...] = ERROR_TYPES
+
+    @property
+    def fixes(self) -> tuple[str, ...]:
+        """The rows of the impact table: each error type, then ``all``."""
+        return (*self.error_types, "all")
 
     def __repr__(self) -> str:
         counts = ", ".join(f"{kind}={count}" for kind, count in self.counts().items())
@@ -58,7 +65,7 @@ class ErrorAnalysis:
         metrics = list(self.report.metrics)
         rows = [(kind, [str(counts.get(kind, "")) if kind in counts else "",
                         *(f"{table[kind][metric]['delta_f1']:+.2f}" for metric in metrics)])
-                for kind in FIXES]
+                for kind in self.fixes]
         return html_table("Errors and the F1 gained by fixing each type (percentage points)",
                           ["errors", *metrics], rows)
 
@@ -74,7 +81,7 @@ class ErrorAnalysis:
                                  **{f"{metric}_{part}": values[part]
                                     for metric, values in table[kind].items()
                                     for part in ("f1", "delta_f1")}}
-                          for kind in FIXES}, ["error type"])
+                          for kind in self.fixes}, ["error type"])
 
     @property
     def errors(self) -> tuple[ClassifiedError, ...]:
@@ -83,7 +90,7 @@ class ErrorAnalysis:
     def counts(self, layer: str | None = None) -> dict[str, int]:
         """Corpus-level number of errors of each type (of every layer classified, or of
         ``layer``)."""
-        total = dict.fromkeys(ERROR_TYPES, 0)
+        total = dict.fromkeys(self.error_types, 0)
         for document in self.documents:
             if layer is None or document.layer == layer:
                 for kind, count in document.counts().items():
@@ -94,7 +101,7 @@ class ErrorAnalysis:
         """Every document's number of errors of each type (all layers), in key order."""
         found: dict[str, dict[str, int]] = {}
         for document in self.documents:
-            total = found.setdefault(document.name, dict.fromkeys(ERROR_TYPES, 0))
+            total = found.setdefault(document.name, dict.fromkeys(self.error_types, 0))
             for kind, count in document.counts().items():
                 total[kind] += count
         return found
@@ -110,7 +117,7 @@ class ErrorAnalysis:
         return {kind: {metric: {"f1": 100 * result.f1,
                                 "delta_f1": 100 * (result.f1 - base[metric].f1)}
                        for metric, result in self.impact[kind].metrics.items()}
-                for kind in FIXES}
+                for kind in self.fixes}
 
     def mention_text(self, document: str, tokens: tuple[int, ...], context: int = 3) -> str:
         """The words of a mention, in brackets, with ``context`` words either side."""
@@ -183,8 +190,6 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
 #: ``docs/error-analysis.md``), with what to do instead.
 UNCLASSIFIED = {
     "keep_split_antecedents": "split-antecedent plurals are not classified yet",
-    "keep_non_referring": "non-referring markables are not classified yet",
-    "keep_bridging": "bridging links are not classified yet",
     "compat": "the UA scorer's conventions (compat='ua') are not followed by the error analysis",
 }
 
@@ -211,8 +216,15 @@ def analyse_documents(pairs: Iterable[tuple[Document, Document | None]], options
     names: list[str] = []
     texts: dict[str, tuple[str, ...]] = {}
     analyses: list[DocumentAnalysis] = []
-    records: dict[str, list[dict[str, np.ndarray]]] = {kind: [] for kind in (*FIXES, "")}
+    types = error_types(options)
+    fixes_asked = (*types, "all")
+    records: dict[str, list[dict[str, np.ndarray]]] = {kind: [] for kind in (*fixes_asked, "")}
+    from anascore.capabilities import min_outside_warning
+
     for key_document, response_document in pairs:
+        outside = min_outside_warning(key_document, options)
+        if outside is not None:
+            warnings.append(outside)  # as anascore score warns
         key_doc: Document | None = key_document
         if response_document is not None:
             key_doc, response_document = common_positions(key_document, response_document)
@@ -226,21 +238,36 @@ def analyse_documents(pairs: Iterable[tuple[Document, Document | None]], options
         by_layer = {"identity": classify(key_document.name, comparison)}
         by_layer.update({layer: classify(key_document.name, layer_comparison, layer)
                          for layer, layer_comparison in layers.items()})
+        if options.keep_non_referring:
+            by_layer["non_referring"] = classify_non_referring(key_document.name, comparison)
+        if options.keep_bridging:
+            by_layer["bridging"] = classify_bridging(key_document.name, comparison)
         names.append(key_document.name)
         texts[key_document.name] = key_document.tokens
         analyses.extend(by_layer.values())
         records[""].append({name: _count(name, comparison) for name in metrics})
         present = {error.type for analysis in by_layer.values() for error in analysis.errors}
-        for kind in FIXES:
-            fixes = ERROR_TYPES if kind == "all" else (kind,)
+        for kind in fixes_asked:
+            fixes = types if kind == "all" else (kind,)
             if not present.intersection(fixes):
                 records[kind].append(records[""][-1])
             else:
                 records[kind].append(fixed_counts(comparison, by_layer, fixes, metrics))
     report = Report.from_records(options, names, records[""], warnings)
-    impact = {kind: Report.from_records(options, names, records[kind]) for kind in FIXES}
+    impact = {kind: Report.from_records(options, names, records[kind]) for kind in fixes_asked}
     return ErrorAnalysis(tuple(analyses), MappingProxyType(texts), report,
-                         MappingProxyType(impact))
+                         MappingProxyType(impact), types)
+
+
+def error_types(options: Options) -> tuple[str, ...]:
+    """The error types classified with ``options``: Kummerfeld & Klein's seven, and the
+    categories of the non-referring and bridging layers when they are scored
+    (:mod:`anascore.analysis.layers`)."""
+    types: tuple[str, ...] = ERROR_TYPES
+    for setting, (_, layer_types) in LAYER_ERRORS.items():
+        if getattr(options, setting):
+            types = (*types, *layer_types)
+    return types
 
 
 def _count(name: str, comparison: Any) -> np.ndarray:

@@ -124,4 +124,11 @@ def fixed_counts(comparison: Comparison, analyses: Mapping[str, DocumentAnalysis
               for layer, layer_comparison in comparison.layers.items()}
     fixed = replace(fixed_comparison(comparison, analyses["identity"], fixes),
                     layers=MappingProxyType(layers))
+    options = comparison.options
+    if options.keep_non_referring or options.keep_bridging:
+        # The identity fixes rebuild the response's entities; its non-referring markables
+        # and bridging links come along, with their own errors fixed as asked.
+        from anascore.analysis.layers import fix_layers
+
+        fixed = replace(fixed, response=fix_layers(fixed.response, comparison, fixes))
     return {name: REGISTRY[name].count(fixed) for name in metrics}

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from anascore.analysis.classification import ERROR_TYPES
-from anascore.analysis.errors import FIXES, ErrorAnalysis
+from anascore.analysis.errors import ErrorAnalysis
 
 OUTPUTS = ("text", "json", "csv", "markdown")
 
@@ -32,10 +32,11 @@ def _rows(analyses: Mapping[str, ErrorAnalysis], per_document: bool
     names = list(analyses)
     tables = []
     counts = {name: analysis.counts() for name, analysis in analyses.items()}
+    types = next(iter(analyses.values())).error_types if analyses else ERROR_TYPES
     tables.append(("Errors (Kummerfeld & Klein 2013)",
                    [["error type", *names]]
                    + [[kind, *(str(counts[name][kind]) for name in names)]
-                      for kind in ERROR_TYPES]))
+                      for kind in types]))
     for name, analysis in analyses.items():
         impact = analysis.impact_table()
         metrics = list(analysis.report.metrics)
@@ -47,12 +48,12 @@ def _rows(analyses: Mapping[str, ErrorAnalysis], per_document: bool
                            for metric in metrics)]]
         rows += [[kind, *(f"{impact[kind][metric]['f1']:.2f} "
                           f"({impact[kind][metric]['delta_f1']:+.2f})" for metric in metrics)]
-                 for kind in FIXES]
+                 for kind in analysis.fixes]
         tables.append((title, rows))
     if per_document:
         for name, analysis in analyses.items():
             title = "Errors per document" + (f" — {name}" if len(names) > 1 else "")
-            tables.append((title, [["document", *ERROR_TYPES]]
+            tables.append((title, [["document", *analysis.error_types]]
                            + [[document, *(str(count) for count in counts.values())]
                               for document, counts in analysis.per_document().items()]))
     return tables

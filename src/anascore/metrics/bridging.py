@@ -35,6 +35,7 @@ them; no reference suite pins such a case.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -62,7 +63,34 @@ def _min_span(key: Mention, response: Mention) -> bool:
     return key.tokens == response.tokens or min_match_worth(key, response) > 0
 
 
+@dataclass(frozen=True)
+class BridgingVerdicts:
+    """How the metric judged a document's bridging links: the links of each key and response
+    anaphor (``key_groups``, ``response_groups``), the aligned anaphors (``pairs`` of group
+    indices), and for each pair the links resolved to the right anchor mention and entity."""
+
+    key_groups: list[list[BridgingLink]]
+    response_groups: list[list[BridgingLink]]
+    pairs: list[tuple[int, int]]
+    mention_correct: list[int]
+    entity_correct: list[int]
+
+
 def count_bridging(comparison: Comparison) -> np.ndarray:
+    verdicts = bridging_verdicts(comparison)
+    key_links, response_links = comparison.key.bridging, comparison.response.bridging
+    found = len(verdicts.pairs)
+    mention_correct, entity_correct = sum(verdicts.mention_correct), sum(verdicts.entity_correct)
+    key_with_mention = len(_with_mention(key_links))
+    response_with_mention = len(_with_mention(response_links))
+    return np.array([found, len(verdicts.key_groups), found, len(verdicts.response_groups),
+                     mention_correct, key_with_mention, mention_correct, response_with_mention,
+                     entity_correct, len(key_links), entity_correct, len(response_links)],
+                    dtype=np.float64)
+
+
+def bridging_verdicts(comparison: Comparison) -> BridgingVerdicts:
+    """Align the anaphors and judge each aligned anaphor's links (the module's rules)."""
     options = comparison.options
     rules = conventions(options)
     match = rules.bridging_match(options)
@@ -87,20 +115,15 @@ def count_bridging(comparison: Comparison) -> np.ndarray:
         assert key.antecedent is not None and response.antecedent is not None
         return matches(key.antecedent, response.antecedent)
     response_groups = list(_groups(response_links).values())
-    mention_correct = entity_correct = 0
-    for key_index, response_index in zip(alignment.key.tolist(), alignment.response.tolist(),
-                                         strict=True):
+    pairs = list(zip(alignment.key.tolist(), alignment.response.tolist(), strict=True))
+    mention_correct, entity_correct = [], []
+    for key_index, response_index in pairs:
         key_group, response_group = key_groups[key_index], response_groups[response_index]
-        mention_correct += _maximum_matching(
-            _with_mention(key_group), _with_mention(response_group), same_mention)
-        entity_correct += _maximum_matching(key_group, response_group, same_entity)
-    found = len(alignment)
-    key_with_mention = len(_with_mention(key_links))
-    response_with_mention = len(_with_mention(response_links))
-    return np.array([found, len(key_anaphors), found, len(response_anaphors),
-                     mention_correct, key_with_mention, mention_correct, response_with_mention,
-                     entity_correct, len(key_links), entity_correct, len(response_links)],
-                    dtype=np.float64)
+        mention_correct.append(_maximum_matching(
+            _with_mention(key_group), _with_mention(response_group), same_mention))
+        entity_correct.append(_maximum_matching(key_group, response_group, same_entity))
+    return BridgingVerdicts(key_groups, response_groups, pairs, mention_correct,
+                            entity_correct)
 
 
 def _with_mention(links: Sequence[BridgingLink]) -> list[BridgingLink]:

@@ -25,12 +25,24 @@ def _distinct(mentions: tuple[Mention, ...]) -> list[Mention]:
     return list({mention.tokens: mention for mention in mentions}.values())
 
 
-def count_non_referring(comparison: Comparison) -> np.ndarray:
+def non_referring_pairs(comparison: Comparison) -> tuple[
+        list[Mention], list[Mention], list[tuple[int, int]]]:
+    """The key's and the response's non-referring markables (each span once) and the pairs
+    (key index, response index) the metric matches: what the error analysis reads."""
     key = _distinct(comparison.key.non_referring)
     response = _distinct(comparison.response.non_referring)
     options = comparison.options
     matcher = MATCHERS[conventions(options).non_referring_match(options)]
-    found = len(matcher(key, response)) if key and response else 0
+    if not key or not response:
+        return key, response, []
+    alignment = matcher(key, response)
+    return key, response, list(zip(alignment.key.tolist(), alignment.response.tolist(),
+                                   strict=True))
+
+
+def count_non_referring(comparison: Comparison) -> np.ndarray:
+    key, response, pairs = non_referring_pairs(comparison)
+    found = len(pairs)
     return np.array([found, len(key), found, len(response)], dtype=np.float64)
 
 

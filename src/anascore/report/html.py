@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from anascore.analysis.classification import ERROR_TYPES
 from anascore.analysis.errors import ErrorAnalysis, analyse_documents
 from anascore.formats.alignment import common_positions
 from anascore.model import Document, Mention
@@ -92,6 +91,11 @@ def _document_data(key: Document, responses: Sequence[Document | None],
                                   if found.name == key.name and found.layer == "identity"),
                                  None)
         errors = document_analysis.errors if document_analysis is not None else ()
+        layer_counts: dict[str, int] = {}
+        for found in analysis.documents:
+            if found.name == key.name and found.layer != "identity":
+                for kind, count in found.counts().items():
+                    layer_counts[kind] = layer_counts.get(kind, 0) + count
         system = _side(comparison.response)
         system["a"] = [list(pair) for pair in document_analysis.pairs] \
             if document_analysis is not None else []
@@ -99,8 +103,8 @@ def _document_data(key: Document, responses: Sequence[Document | None],
         system["rm"] = _marks(errors, comparison.response.mentions, "response_mentions")
         system["col"] = _response_colours(key_side["e"], system["e"], system["a"])
         system["c"] = {kind: count for kind, count in
-                       (document_analysis.counts() if document_analysis else {}).items()
-                       if count}
+                       {**(document_analysis.counts() if document_analysis else {}),
+                        **layer_counts}.items() if count}
         if response is not None:
             system["nr"] = [_chunks(mention.tokens) for mention in response.non_referring]
         data["sys"].append(system)
@@ -149,9 +153,11 @@ def _scores_table(names: Sequence[str], reports: Sequence[Report]) -> str:
 def _errors_table(names: Sequence[str], analyses: Sequence[ErrorAnalysis]) -> str:
     head = "".join(f"<th>{escape(name)}</th>" for name in names)
     rows = []
-    for kind in ERROR_TYPES:
+    for kind in analyses[0].error_types:
         cells = "".join(f"<td>{analysis.counts()[kind]}</td>" for analysis in analyses)
-        rows.append(f"<tr><th><span class='err {ERROR_MARKS[kind]}'>{ERROR_MARKS[kind]}</span> "
+        mark = ERROR_MARKS.get(kind)
+        badge = f"<span class='err {mark}'>{mark}</span> " if mark else ""
+        rows.append(f"<tr><th>{badge}"
                     f"{kind.replace('_', ' ')}</th>{cells}</tr>")
     return f"<table class='scores'><tr><th>errors</th>{head}</tr>{''.join(rows)}</table>"
 
@@ -161,7 +167,7 @@ def _impact_chart(names: Sequence[str], analyses: Sequence[ErrorAnalysis],
     """A horizontal bar chart (inline SVG) of the F1 points each error type costs."""
     bar, gap, label, width = 14, 4, 150, 300
     rows = [(kind, [analysis.impact_table()[kind][metric]["delta_f1"]
-                    for analysis in analyses]) for kind in ERROR_TYPES]
+                    for analysis in analyses]) for kind in analyses[0].error_types]
     largest = max((value for _, values in rows for value in values), default=0) or 1
     height = len(rows) * (len(names) * bar + gap * 2) + 24
     parts = [f"<svg class='chart' width='{label + width + 60}' height='{height}' "
