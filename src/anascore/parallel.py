@@ -1,20 +1,25 @@
 """Reading and counting the documents of a key and its responses in several processes.
 
 Scoring is a map over documents followed by a sum (``docs/design.md``): each document's
-counts depend on that document alone. So large CoNLL-2012 files are split between processes
-by document. A quick byte scan finds where each document begins in every file; each process
-reads its own documents' stretches of the files (seeking, not reading past the others),
-parses and counts them, and sends back only the counts, a few numbers per document. Sending
-parsed documents would not pay: pickling them costs as much as parsing them.
+counts depend on that document alone. So large files are split between processes by
+document: CoNLL-2012 at its ``#begin document`` lines, CoNLL-U (CorefUD) and UA at their
+``# newdoc id = …`` lines. A quick byte scan finds where each document begins in every file
+(and the header line in force there: CoNLL-U's ``# global.Entity``, UA's ``# global.columns``,
+which apply to the lines after them); each process reads its own documents' stretches of the
+files (seeking, not reading past the others), parses and counts them, and sends back only the
+counts, a few numbers per document. Sending parsed documents would not pay: pickling them
+costs as much as parsing them.
 
 The parallel run must never change a number, a warning or an error. It is attempted only when
 the scan sees a plain layout (every document named once in each file, every response document
-in the key, no lone carriage returns); each stretch is parsed by the very reader the serial run
-uses (:func:`anascore.formats.conll2012.read_lines`) and must hold exactly the document the
-scan saw. Anything else — a malformed line, a token mismatch, a worker that fails for any
-reason — makes :func:`map_documents` return ``None``, and the caller scores serially, which
-reports the problem exactly as it always does. Results come back in key order, so warnings
-keep their serial order.
+in the key, every ``# newdoc`` with an id, no lone carriage returns, no ``# sent_id`` just
+before a CoNLL-U ``# newdoc``, which the serial reader gives to the next document); each
+stretch is parsed by the very reader the serial run uses (``read_lines``,
+``read_corefud_lines``, ``read_ua_lines``, after the header line in force) and must hold
+exactly the document the scan saw. Anything else — a malformed line, a token mismatch, a
+worker that fails for any reason — makes :func:`map_documents` return ``None``, and the
+caller scores serially, which reports the problem exactly as it always does. Results come
+back in key order, so warnings keep their serial order.
 
 Processes are forked (POSIX ``os.fork``, Linux only: macOS system libraries are not safe to
 use after a fork), and only from a single-threaded process.
@@ -34,6 +39,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from io import StringIO
+from itertools import chain
 from typing import BinaryIO, TypeVar
 
 from anascore.formats.conll2012 import begun_document, read_lines
@@ -60,6 +66,35 @@ class Stretch:
     start: int
     end: int
     line: int
+    # The header line in force where the stretch begins (CoNLL-U's '# global.Entity', UA's
+    # '# global.columns'): (line number, text), read before the stretch.
+    header: tuple[int, str] | None = None
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """How documents begin in one format, and how its reader reads numbered lines."""
+
+    marker: bytes  # the word every document's first line holds
+    name_of: Callable[[str], str | None]  # the document a line begins, if it begins one
+    header: bytes | None  # the word of a header line that applies to the lines after it
+    read: Callable[..., Iterator[Document]]
+    sent_id_carries: bool  # a '# sent_id' just before a document belongs to that document
+
+
+def _layouts() -> dict[str, _Layout]:
+    from anascore.formats import corefud, ua
+
+    return {
+        "conll2012": _Layout(_BEGIN_WORDS, begun_document, None, read_lines, False),
+        "corefud": _Layout(b"newdoc", corefud.newdoc_name, b"global.Entity",
+                           corefud.read_corefud_lines, True),
+        "ua": _Layout(b"newdoc", ua.newdoc_name, b"global.columns", ua.read_ua_lines, False),
+    }
+
+
+#: The formats whose files are split between processes by document.
+PARALLEL_FORMATS = ("conll2012", "corefud", "ua")
 
 
 class _Unsuited(Exception):
@@ -107,21 +142,26 @@ def map_documents(key: str, responses: Sequence[str],
                   count: Callable[[Document, tuple[Document | None, ...]], Result],
                   processes: int, *, token_columns: bool = False,
                   advance: Callable[[int], None] | None = None,
+                  formats: Sequence[str] | None = None,
                   ) -> list[tuple[str, Result]] | None:
-    """``count(key_document, response_documents)`` for every key document of CoNLL-2012
-    files, with the document of the same name in each response (``None`` where a response
-    lacks it), in key order, computed in up to ``processes`` processes; ``None`` when the files
-    are not suited to it or anything fails (the caller then scores serially, and reports any
-    problem).
+    """``count(key_document, response_documents)`` for every key document, with the document
+    of the same name in each response (``None`` where a response lacks it), in key order,
+    computed in up to ``processes`` processes; ``None`` when the files are not suited to it
+    or anything fails (the caller then scores serially, and reports any problem).
 
-    ``advance(n)`` is told of documents done (for a progress bar); ``token_columns`` asks the
-    reader for the part-of-speech and named-entity columns, as the serial reader is asked.
+    ``formats`` gives the format of the key and of each response (default: CoNLL-2012; each
+    one of :data:`PARALLEL_FORMATS`). ``advance(n)`` is told of documents done (for a
+    progress bar); ``token_columns`` asks the readers for token columns, as the serial
+    readers are asked.
     """
-    if not all(os.path.isfile(path) for path in (key, *responses)):
+    paths = (key, *responses)
+    if not all(os.path.isfile(path) for path in paths):
         return None  # a pipe cannot be scanned first and read again
+    layouts = _layouts()
     try:
-        documents = _document_stretches(key, responses)
-    except (_Unsuited, OSError):
+        chosen = [layouts[name] for name in (formats or ["conll2012"] * len(paths))]
+        documents = _document_stretches(key, responses, chosen)
+    except (_Unsuited, OSError, KeyError):
         return None
     groups = _split(documents, min(processes, len(documents)))
     if len(groups) < 2:
@@ -129,7 +169,7 @@ def map_documents(key: str, responses: Sequence[str],
 
     def run(group: list[DocumentStretches],
             done: Callable[[int], None] | None) -> list[tuple[str, Result]]:
-        return list(_count_group(key, responses, group, token_columns, count, done))
+        return list(_count_group(key, responses, chosen, group, token_columns, count, done))
 
     workers: list[tuple[int, int]] = []
     try:
@@ -161,17 +201,18 @@ def _can_fork() -> bool:
 DocumentStretches = tuple[Stretch, tuple[Stretch | None, ...]]
 
 
-def _document_stretches(key: str, responses: Sequence[str]) -> list[DocumentStretches]:
+def _document_stretches(key: str, responses: Sequence[str],
+                        layouts: Sequence[_Layout]) -> list[DocumentStretches]:
     """Each key document's stretch and its documents' in the responses."""
-    key_stretches = _stretches(key)
+    key_stretches = _stretches(key, layouts[0])
     if len(key_stretches) < 2:
         raise _Unsuited("one document")
     key_names = {stretch.name for stretch in key_stretches}
     if len(key_names) < len(key_stretches):
         raise _Unsuited("a key document named twice")
     by_name: list[dict[str, Stretch]] = []
-    for response in responses:
-        found = _stretches(response)
+    for response, layout in zip(responses, layouts[1:], strict=True):
+        found = _stretches(response, layout)
         named = {stretch.name: stretch for stretch in found}
         if len(named) < len(found) or not named.keys() <= key_names:
             raise _Unsuited("a response document named twice, or not in the key")
@@ -180,10 +221,12 @@ def _document_stretches(key: str, responses: Sequence[str]) -> list[DocumentStre
             for stretch in key_stretches]
 
 
-def _stretches(path: str) -> list[Stretch]:
-    """The documents of a CoNLL-2012 file as byte stretches, found by scanning for
-    ``#begin document`` lines a block at a time; what precedes the first must be blank."""
+def _stretches(path: str, layout: _Layout) -> list[Stretch]:
+    """The documents of a file as byte stretches, found by scanning for the lines that begin
+    them a block at a time; what precedes the first may only be blank lines and comments
+    (CoNLL-U, UA) or blank (CoNLL-2012)."""
     begins: list[tuple[str, int, int]] = []
+    headers: list[tuple[int, int, str]] = []
     with open(path, "rb") as stream:
         start = len(codecs.BOM_UTF8) if stream.read(3) == codecs.BOM_UTF8 else 0
         stream.seek(start)
@@ -194,42 +237,83 @@ def _stretches(path: str) -> list[Stretch]:
             size += len(block)
             data = pending + block if pending else block
             complete = data.rfind(b"\n") + 1
-            line = _scan(data, complete, offset, line, begins)
+            line = _scan(data, complete, offset, line, begins, layout, headers,
+                         first=offset == start)
             offset += complete
             pending = data[complete:]
-        _scan(pending, len(pending), offset, line, begins)
+        _scan(pending, len(pending), offset, line, begins, layout, headers,
+              first=offset == start)
         if not begins:
             raise _Unsuited("no document")
         stream.seek(start)
-        if stream.read(begins[0][1] - start).strip():
+        before = stream.read(begins[0][1] - start)
+    if layout.header is None:
+        if before.strip():
             raise _Unsuited("text before the first document")
+    elif any(text.strip() and not text.lstrip().startswith(b"#")
+             for text in before.split(b"\n")) or (layout.sent_id_carries
+                                                   and b"sent_id" in before):
+        raise _Unsuited("a token line (or a sent_id) before the first document")
     ends = [begin for _, begin, _ in begins[1:]] + [size]
-    return [Stretch(name, begin, end, line)
-            for (name, begin, line), end in zip(begins, ends, strict=True)]
+    stretches = []
+    for (name, begin, first_line), end in zip(begins, ends, strict=True):
+        in_force = [(number, text) for at, number, text in headers if at < begin]
+        stretches.append(Stretch(name, begin, end, first_line,
+                                 in_force[-1] if in_force else None))
+    return stretches
 
 
 def _scan(data: bytes, end: int, offset: int, line: int,
-          begins: list[tuple[str, int, int]]) -> int:
-    """Record the ``#begin document`` lines of ``data[:end]`` (whole lines of the file from
-    byte ``offset``, line ``line``) as (name, offset, line); the line number after them."""
+          begins: list[tuple[str, int, int]], layout: _Layout,
+          headers: list[tuple[int, int, str]], *, first: bool) -> int:
+    """Record the lines of ``data[:end]`` (whole lines of the file from byte ``offset``, line
+    ``line``) that begin a document, as (name, offset, line), and the header lines, as
+    (offset, line, text); the line number after them."""
     if data.find(b"\r", 0, end) >= 0 and data.count(b"\r", 0, end) != data.count(b"\r\n", 0,
                                                                                end):
         raise _Unsuited("lone carriage returns")
+    found: list[tuple[int, bytes]] = []
+    for word, is_header in ((layout.marker, False), (layout.header, True)):
+        if word is None:
+            continue
+        position = data.find(word, 0, end)
+        while position >= 0:
+            found.append((position, b"h" if is_header else b"b"))
+            line_end = data.find(b"\n", position, end)
+            position = data.find(word, end if line_end < 0 else line_end, end)
     counted_to = 0
-    position = data.find(_BEGIN_WORDS, 0, end)
-    while position >= 0:
+    for position, kind in sorted(found):
         line_start = data.rfind(b"\n", 0, position) + 1
         line_end = data.find(b"\n", position, end)
         line_end = end if line_end < 0 else line_end
-        if _BEGIN_PREFIX.fullmatch(data, line_start, position):
-            name = begun_document(
-                data[line_start:line_end].decode("utf-8", errors="replace").strip())
-            if name is None:
+        if not _BEGIN_PREFIX.fullmatch(data, line_start, position):
+            if kind == b"b" and layout.header is not None and data[
+                    line_start:position].strip().startswith(b"#"):
+                continue  # the word inside another comment ('# text = a newdoc …')
+            if kind == b"b" and layout.header is None:
+                continue  # not a '#begin document' line: a word of a token line
+            if kind == b"h":
+                continue
+            raise _Unsuited("a document start not at the start of its line")
+        text = data[line_start:line_end].decode("utf-8", errors="replace")
+        line += data.count(b"\n", counted_to, line_start)
+        counted_to = line_start
+        if kind == b"h":
+            headers.append((offset + line_start, line, text.rstrip("\r")))
+            continue
+        name = layout.name_of(text.strip() if layout.header is None else text)
+        if name is None:
+            if layout.header is None:
                 raise _Unsuited("an unusual '#begin document' line")
-            line += data.count(b"\n", counted_to, line_start)
-            counted_to = line_start
-            begins.append((name, offset + line_start, line))
-        position = data.find(_BEGIN_WORDS, line_end, end)
+            raise _Unsuited("a '# newdoc' line without an id, or with white space before it")
+        if layout.sent_id_carries:
+            head = data[:line_start].rstrip()
+            if not head and not first:
+                raise _Unsuited("a document starting a block")  # cannot look back
+            previous = head[head.rfind(b"\n") + 1:].lstrip()
+            if previous.startswith(b"#") and b"sent_id" in previous:
+                raise _Unsuited("a sent_id before '# newdoc' (it belongs to that document)")
+        begins.append((name, offset + line_start, line))
     return line + data.count(b"\n", counted_to, end)
 
 
@@ -249,32 +333,38 @@ def _split(documents: list[DocumentStretches],
     return [group for group in groups if group]
 
 
-def _count_group(key: str, responses: Sequence[str], group: list[DocumentStretches],
-                 token_columns: bool,
+def _count_group(key: str, responses: Sequence[str], layouts: Sequence[_Layout],
+                 group: list[DocumentStretches], token_columns: bool,
                  count: Callable[[Document, tuple[Document | None, ...]], Result],
                  advance: Callable[[int], None] | None) -> Iterator[tuple[str, Result]]:
     with contextlib.ExitStack() as stack:
         key_file = stack.enter_context(open(key, "rb"))
         response_files = [stack.enter_context(open(path, "rb")) for path in responses]
         for key_stretch, response_stretches in group:
-            key_document = _read_stretch(key_file, key, key_stretch, token_columns)
+            key_document = _read_stretch(key_file, key, key_stretch, layouts[0],
+                                         token_columns)
             response_documents = tuple(
                 None if stretch is None else
-                _read_stretch(stream, path, stretch, token_columns)
-                for stream, path, stretch in zip(response_files, responses,
-                                                 response_stretches, strict=True))
+                _read_stretch(stream, path, stretch, layout, token_columns)
+                for stream, path, stretch, layout in zip(response_files, responses,
+                                                         response_stretches, layouts[1:],
+                                                         strict=True))
             yield key_document.name, count(key_document, response_documents)
             if advance is not None:
                 advance(1)
 
 
-def _read_stretch(stream: BinaryIO, path: str, stretch: Stretch,
+def _read_stretch(stream: BinaryIO, path: str, stretch: Stretch, layout: _Layout,
                   token_columns: bool) -> Document:
-    """The one document of ``stretch``, read by the serial reader's own code."""
+    """The one document of ``stretch``, read by the serial reader's own code (after the
+    header line in force there, with its own line number)."""
     stream.seek(stretch.start)
     text = stream.read(stretch.end - stretch.start).decode("utf-8")
-    lines = enumerate(StringIO(text, newline=None), start=stretch.line)
-    documents = list(read_lines(lines, path, token_columns=token_columns))
+    lines: Iterator[tuple[int, str]] = enumerate(StringIO(text, newline=None),
+                                                 start=stretch.line)
+    if stretch.header is not None:
+        lines = chain([(stretch.header[0], stretch.header[1] + "\n")], lines)
+    documents = list(layout.read(lines, path, token_columns=token_columns))
     if len(documents) != 1 or documents[0].name != stretch.name:
         raise _Unsuited(f"the stretch of {stretch.name!r} holds other documents")
     return documents[0]

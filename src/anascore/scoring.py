@@ -31,7 +31,7 @@ from anascore.metrics import metric_for
 from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
 from anascore.model import Document
 from anascore.options import ENTITY_LAYERS, Options
-from anascore.parallel import map_documents, processes_for
+from anascore.parallel import PARALLEL_FORMATS, map_documents, processes_for
 from anascore.progress import Progress
 from anascore.report import Report
 from anascore.selection import layer_document, select_side
@@ -264,8 +264,8 @@ def _count_in_processes(key: str, responses: Sequence[str], options: Options,
                         ) -> list[tuple[str, list[DocumentCounts]]] | None:
     """``count`` of every key document, in key order, in several processes
     (:mod:`anascore.parallel`); ``None`` when ``options.jobs`` asks for one process, or the
-    files are not CoNLL-2012 or not suited to it (the serial run then reads them, and reports
-    any problem)."""
+    files are not CoNLL-2012, CoNLL-U or UA, or not suited to it (the serial run then reads
+    them, and reports any problem)."""
     paths = (key, *responses)
     try:
         processes = processes_for(options.jobs, paths)
@@ -274,14 +274,17 @@ def _count_in_processes(key: str, responses: Sequence[str], options: Options,
             # that fails them is left to the serial run, which reports it.
             for path in paths:
                 check_readable(path)
-        if (processes < 2 or options.format not in ("auto", "conll2012")
-                or any(options.format == "auto" and detect_format(path) != "conll2012"
-                       for path in paths)):
+        if processes < 2:
+            return None
+        formats = [detect_format(path) if options.format == "auto" else options.format
+                   for path in paths]
+        if not all(name in PARALLEL_FORMATS for name in formats):
             return None
     except (AnascoreError, OSError):
         return None
     return map_documents(key, responses, count, processes,
-                         token_columns=options.needs_token_columns, advance=advance)
+                         token_columns=options.needs_token_columns, advance=advance,
+                         formats=formats)
 
 
 def score_documents(key: Iterable[Document], response: Iterable[Document], *,

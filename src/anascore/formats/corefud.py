@@ -122,6 +122,13 @@ class _DocumentBuilder:
     bridges: list[tuple[_OpenMention, str, str, int]] = field(default_factory=list)
 
 
+def newdoc_name(line: str) -> str | None:
+    """The document a ``# newdoc id = NAME`` line begins, as :func:`read_corefud` names it
+    (``None``: not such a line, or one without an id, which is named by its position)."""
+    newdoc = _NEWDOC.match(line.rstrip("\r\n"))
+    return ((newdoc.group(1) or "").strip() or None) if newdoc else None
+
+
 def read_corefud(path: str | os.PathLike[str], *, token_columns: bool = False,
                  all_columns: bool = False) -> Iterator[Document]:
     """Yield the documents of a CorefUD 1.0 CoNLL-U file in file order; with
@@ -132,6 +139,17 @@ def read_corefud(path: str | os.PathLike[str], *, token_columns: bool = False,
     (:data:`KEPT_COLUMNS`), the rest of each MISC cell, and the comment and multiword-token
     lines before each position (``token_columns["before"]``)."""
     path = os.fspath(path)
+    with open_text(path) as lines:
+        yield from read_corefud_lines(enumerate(lines, start=1), path,
+                                      token_columns=token_columns, all_columns=all_columns)
+
+
+def read_corefud_lines(lines: Iterable[tuple[int, str]], path: str, *,
+                       token_columns: bool = False, all_columns: bool = False,
+                       ) -> Iterator[Document]:
+    """:func:`read_corefud` of numbered lines of ``path`` (universal newlines): the whole
+    file, or a stretch of it that begins with the ``# global.Entity`` line in force there
+    (:mod:`anascore.parallel`)."""
     fields = DEFAULT_ENTITY_FIELDS
     builder: _DocumentBuilder | None = None
     ordinal = 0
@@ -139,81 +157,80 @@ def read_corefud(path: str | os.PathLike[str], *, token_columns: bool = False,
     pending_sent_id = ""
     pending_lines: list[str] = []
     line_number = 0
-    with open_text(path) as lines:
-        for line_number, raw in enumerate(lines, start=1):
-            line = raw.rstrip("\r\n")
-            if not line.strip():
+    for line_number, raw in lines:
+        line = raw.rstrip("\r\n")
+        if not line.strip():
+            in_sentence = False
+            continue
+        if line[0] == "#":
+            newdoc = _NEWDOC.match(line)
+            if newdoc:
+                if builder is not None:
+                    yield _finish(builder, path)
+                ordinal += 1
+                name = (newdoc.group(1) or "").strip() or str(ordinal)
+                builder = _DocumentBuilder(name, line_number, keep_upos=token_columns,
+                                           keep_all=all_columns)
                 in_sentence = False
                 continue
-            if line[0] == "#":
-                newdoc = _NEWDOC.match(line)
-                if newdoc:
-                    if builder is not None:
-                        yield _finish(builder, path)
-                    ordinal += 1
-                    name = (newdoc.group(1) or "").strip() or str(ordinal)
-                    builder = _DocumentBuilder(name, line_number, keep_upos=token_columns,
-                                               keep_all=all_columns)
-                    in_sentence = False
-                    continue
-                header = _GLOBAL_ENTITY.match(line)
-                if header:
-                    fields = tuple(header.group(1).split("-"))
-                    if "eid" not in fields and "GRP" not in fields:
-                        raise FormatError(
-                            f"'# global.Entity = {header.group(1)}' names no entity ID field; "
-                            "expected 'eid' or 'GRP' among its fields", path=path,
-                            line=line_number)
-                    continue
-                sent_id = _SENT_ID.match(line)
-                if sent_id:
-                    pending_sent_id = sent_id.group(1).strip()
-                    in_sentence = False
-                if all_columns:
-                    pending_lines.append(line)  # the sent_id too, in its place
-                continue
-            columns = line.split("\t")
-            if len(columns) != 10:
-                raise FormatError(
-                    f"a CoNLL-U token line has 10 tab-separated columns; this one has "
-                    f"{len(columns)}", path=path, line=line_number)
-            if builder is None:
-                ordinal += 1
-                builder = _DocumentBuilder(str(ordinal), line_number, keep_upos=token_columns,
-                                           keep_all=all_columns)
-            if not in_sentence:
-                in_sentence = True
-                builder.sentence_ids.append(pending_sent_id)
-                builder.sentence_lines.append(line_number)
-                builder.sentence_starts.append(len(builder.forms))
-                pending_sent_id = ""
-            node_id, misc = columns[0], columns[9]
-            if "-" in node_id:
-                if "Entity=" in misc:
+            header = _GLOBAL_ENTITY.match(line)
+            if header:
+                fields = tuple(header.group(1).split("-"))
+                if "eid" not in fields and "GRP" not in fields:
                     raise FormatError(
-                        f"Entity= on the multiword token {node_id}; expected coreference on "
-                        "its words", path=path, line=line_number)
-                if builder.keep_all:
-                    pending_lines.append(line)
+                        f"'# global.Entity = {header.group(1)}' names no entity ID field; "
+                        "expected 'eid' or 'GRP' among its fields", path=path,
+                        line=line_number)
                 continue
-            is_empty = "." in node_id
-            if not _valid_id(node_id, is_empty):
-                raise FormatError(f"token ID {node_id!r} is neither a word ID (1, 2, …) nor an "
-                                  "empty node ID (3.1)", path=path, line=line_number)
-            position = len(builder.forms)
-            builder.forms.append(columns[1])
-            builder.ids.append(node_id)
-            builder.sentence_of.append(len(builder.sentence_ids) - 1)
-            builder.empty.append(is_empty)
-            builder.deps.append(columns[8])
-            builder.lines.append(line_number)
-            if builder.keep_upos:
-                builder.upos.append(columns[3])
+            sent_id = _SENT_ID.match(line)
+            if sent_id:
+                pending_sent_id = sent_id.group(1).strip()
+                in_sentence = False
+            if all_columns:
+                pending_lines.append(line)  # the sent_id too, in its place
+            continue
+        columns = line.split("\t")
+        if len(columns) != 10:
+            raise FormatError(
+                f"a CoNLL-U token line has 10 tab-separated columns; this one has "
+                f"{len(columns)}", path=path, line=line_number)
+        if builder is None:
+            ordinal += 1
+            builder = _DocumentBuilder(str(ordinal), line_number, keep_upos=token_columns,
+                                       keep_all=all_columns)
+        if not in_sentence:
+            in_sentence = True
+            builder.sentence_ids.append(pending_sent_id)
+            builder.sentence_lines.append(line_number)
+            builder.sentence_starts.append(len(builder.forms))
+            pending_sent_id = ""
+        node_id, misc = columns[0], columns[9]
+        if "-" in node_id:
+            if "Entity=" in misc:
+                raise FormatError(
+                    f"Entity= on the multiword token {node_id}; expected coreference on "
+                    "its words", path=path, line=line_number)
             if builder.keep_all:
-                _keep_columns(builder, columns, pending_lines)
-                pending_lines = []
-            if misc != "_" and ("Entity=" in misc or "Split" in misc or "Bridge=" in misc):
-                _read_misc(misc, position, fields, builder, path, line_number)
+                pending_lines.append(line)
+            continue
+        is_empty = "." in node_id
+        if not _valid_id(node_id, is_empty):
+            raise FormatError(f"token ID {node_id!r} is neither a word ID (1, 2, …) nor an "
+                              "empty node ID (3.1)", path=path, line=line_number)
+        position = len(builder.forms)
+        builder.forms.append(columns[1])
+        builder.ids.append(node_id)
+        builder.sentence_of.append(len(builder.sentence_ids) - 1)
+        builder.empty.append(is_empty)
+        builder.deps.append(columns[8])
+        builder.lines.append(line_number)
+        if builder.keep_upos:
+            builder.upos.append(columns[3])
+        if builder.keep_all:
+            _keep_columns(builder, columns, pending_lines)
+            pending_lines = []
+        if misc != "_" and ("Entity=" in misc or "Split" in misc or "Bridge=" in misc):
+            _read_misc(misc, position, fields, builder, path, line_number)
     if builder is not None:
         yield _finish(builder, path)
     elif ordinal == 0:

@@ -132,6 +132,14 @@ _AS_WRITTEN: set[str] = set()
 _ATTRIBUTE = re.compile(r"([^|=]+)=([^|=]*)")
 
 
+def newdoc_name(line: str) -> str | None:
+    """The document a ``# newdoc id = NAME`` line begins, as :func:`read_ua` names it
+    (``None``: not such a line, or one without an id)."""
+    newdoc = _NEWDOC.match(line.strip())
+    name = _NEWDOC_ID.match(newdoc.group(1)) if newdoc else None
+    return name.group(1) if name is not None and name.group(1) else None
+
+
 def sniff_ua(head: str) -> bool:
     """Whether the first lines of a file look like the UA exploded format: a
     ``# global.columns`` line naming IDENTITY, or ``# newdoc id`` followed by token lines with
@@ -753,61 +761,70 @@ def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False,
     linguistically aware metrics type mentions from them (:mod:`anascore.mention_types`).
     """
     path = os.fspath(path)
+    with open_text(path) as lines:
+        yield from read_ua_lines(enumerate(lines, start=1), path, token_columns=token_columns,
+                                 all_columns=all_columns)
+
+
+def read_ua_lines(lines: Iterable[tuple[int, str]], path: str, *, token_columns: bool = False,
+                  all_columns: bool = False) -> Iterator[Document]:
+    """:func:`read_ua` of numbered lines of ``path`` (universal newlines): the whole file, or
+    a stretch of it that begins with the ``# global.columns`` line in force there
+    (:mod:`anascore.parallel`)."""
     columns = {name: index for index, name in enumerate(DEFAULT_COLUMNS)}
     declared: int | None = None  # the number of columns '# global.columns' names
     needed = columns["IDENTITY"] + 1  # a token line reaches the IDENTITY column
     current: _DocumentReader | None = None
     seen_any = False
     line_number = 0
-    with open_text(path) as lines:
-        for line_number, raw in enumerate(lines, start=1):
-            if raw[0] in _DIGITS:  # a token line: collected as it is, read by build()
-                if current is None:
-                    raise FormatError("token line before any document; expected "
-                                      "'# newdoc id = NAME' first", path=path, line=line_number)
-                current.rows.append(raw)
-                continue
-            stripped = raw.strip()
-            if stripped and stripped[0] != "#":  # a token line with odd white space
-                if current is None:
-                    raise FormatError("token line before any document; expected "
-                                      "'# newdoc id = NAME' first", path=path, line=line_number)
-                current.rows.append(raw)
-                continue
+    for line_number, raw in lines:
+        if raw[0] in _DIGITS:  # a token line: collected as it is, read by build()
+            if current is None:
+                raise FormatError("token line before any document; expected "
+                                  "'# newdoc id = NAME' first", path=path, line=line_number)
+            current.rows.append(raw)
+            continue
+        stripped = raw.strip()
+        if stripped and stripped[0] != "#":  # a token line with odd white space
+            if current is None:
+                raise FormatError("token line before any document; expected "
+                                  "'# newdoc id = NAME' first", path=path, line=line_number)
+            current.rows.append(raw)
+            continue
+        if current is not None:
+            current.note(line_number)
+        if not stripped:
             if current is not None:
-                current.note(line_number)
-            if not stripped:
-                if current is not None:
-                    current.blanks.append(len(current.rows))
-                continue
-            newdoc = _NEWDOC.match(stripped)
-            if newdoc:
-                name = _NEWDOC_ID.match(newdoc.group(1))
-                if name is None or not name.group(1):
-                    raise FormatError("'# newdoc' without a document id; expected "
-                                      "'# newdoc id = NAME'", path=path, line=line_number)
-                if current is not None:
-                    yield _finished(current)
-                current = _DocumentReader(name.group(1), line_number, path, columns, declared,
-                                          needed, token_columns=token_columns,
-                                          keep_all=all_columns)
-                current.note(line_number)
-                seen_any = True
-                continue
-            sent_id = _SENT_ID.match(stripped)
-            if sent_id and current is not None:
-                current.sent_ids.append((len(current.rows), sent_id.group(1).strip()))
-                current.comments.append((len(current.rows), stripped))
-                continue
-            global_columns = _GLOBAL_COLUMNS.match(stripped)
-            if global_columns:
-                names = global_columns.group(1).split()
-                columns = _column_positions(names, path, line_number)
-                declared, needed = len(names), columns["IDENTITY"] + 1
-                if current is not None:
-                    current.layouts.append((len(current.rows), columns, declared, needed))
-            elif current is not None:
-                current.comments.append((len(current.rows), stripped))
+                current.blanks.append(len(current.rows))
+            continue
+        newdoc = _NEWDOC.match(stripped)
+        if newdoc:
+            name = _NEWDOC_ID.match(newdoc.group(1))
+            if name is None or not name.group(1):
+                raise FormatError("'# newdoc' without a document id; expected "
+                                  "'# newdoc id = NAME'", path=path, line=line_number)
+            if current is not None:
+                yield _finished(current)
+            current = _DocumentReader(name.group(1), line_number, path, columns, declared,
+                                      needed, token_columns=token_columns,
+                                      keep_all=all_columns)
+            current.note(line_number)
+            seen_any = True
+            continue
+        sent_id = _SENT_ID.match(stripped)
+        if sent_id and current is not None:
+            current.sent_ids.append((len(current.rows), sent_id.group(1).strip()))
+            current.comments.append((len(current.rows), stripped))
+            continue
+        global_columns = _GLOBAL_COLUMNS.match(stripped)
+        if global_columns:
+            names = global_columns.group(1).split()
+            columns = _column_positions(names, path, line_number)
+            declared, needed = len(names), columns["IDENTITY"] + 1
+            if current is not None:
+                current.layouts.append((len(current.rows), columns, declared, needed))
+        elif current is not None:
+            current.comments.append((len(current.rows), stripped))
     if current is not None:
         yield _finished(current)
     if not seen_any:
