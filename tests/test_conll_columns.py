@@ -90,3 +90,24 @@ def test_litbank_reads_as_before():
         opened = sum(line.rsplit("\t", 1)[-1].count("(") for line in lines
                      if "\t" in line)
         assert mentions == opened
+
+
+def test_sentences_of_a_document_may_differ_in_width(tmp_path):
+    # OntoNotes has a predicate-argument column per predicate of the sentence: 13 columns in
+    # a sentence with one predicate, 14 in one with two, in the same document.
+    one = "d\t0\t{i}\tw\tNN\t*\t-\t-\t-\t-\t*\t*\t{c}"
+    two = "d\t0\t{i}\tw\tVB\t*\t-\t-\t-\t-\t*\t*\t*\t{c}"
+    path = tmp_path / "key.conll"
+    path.write_text("\n".join(["#begin document (d); part 000",
+                               one.format(i=0, c="(1"), one.format(i=1, c="1)"), "",
+                               two.format(i=0, c="-"), two.format(i=1, c="(1)"), "",
+                               "#end document", ""]))
+    [document] = read_conll2012(path, token_columns=True)
+    assert [mention.tokens for mention in document.entities[0].mentions] == [(0, 1), (3,)]
+    assert document.token_columns["pos"] == ("NN", "NN", "VB", "VB")
+    # Within a sentence, a cell more is still an error naming the line.
+    path.write_text(path.read_text().replace(two.format(i=1, c="(1)"),
+                                             two.format(i=1, c="(1)\t-")))
+    with pytest.raises(FormatError, match="15 columns; expected 14, as on line 5") as caught:
+        list(read_conll2012(path))
+    assert caught.value.line == 6

@@ -10,10 +10,13 @@ naming the file and line):
   five-column test files, the OntoNotes ``*_conll`` files with twelve or more). A line with a
   tab is split at tabs, so a cell may be empty (LitBank writes an empty last cell for "no
   coreference"; an empty cell reads as ``-``); a line without a tab is split at runs of
-  spaces. Every token line of a document has the same number of columns as its first one: a
-  line with a cell more or less would have another column read as the coreference column (an
-  empty cell dropped by a split at spaces turns the named-entity cell ``(DATE)`` into a
-  mention; an extra ``-`` hides every mention), so it is an error naming both lines. Key and
+  spaces. Every token line of a sentence has the same number of columns (OntoNotes has a
+  predicate-argument column per predicate of the sentence, so sentences of one document
+  differ): a line with a cell more or less than the others would have another column read as
+  the coreference column (an empty cell dropped by a split at spaces turns the named-entity
+  cell ``(DATE)`` into a mention; an extra ``-`` hides every mention), so it is an error
+  naming it and a line of the sentence's width. Empty cells after the last filled one (a
+  stray trailing tab) are no column. Key and
   response may have different layouts. CRLF line ends are accepted. A blank line ends a
   sentence. Other lines starting with ``#`` are comments.
 * The last column holds the coreference annotation: ``-`` (or ``_``) for none, else
@@ -36,8 +39,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
-from itertools import chain
 
 from anascore.errors import FormatError
 from anascore.formats.sentences import sentence_of
@@ -114,16 +117,6 @@ def _last_line_number(path: str) -> int | None:
         return sum(1 for _ in stream) or None
 
 
-class _NarrowerDocument(Exception):
-    """The document's first token lines ended in empty cells that a later, narrower line
-    shows to be stray tabs: read the document again with that narrower width."""
-
-    def __init__(self, width: int, lines: list[tuple[int, str]]) -> None:
-        super().__init__(width)
-        self.width = width
-        self.lines = lines
-
-
 def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
                    path: str, tagged_width: int,
                    cells: dict[str, tuple[Bracket | str, ...]],
@@ -132,57 +125,85 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
     lines at least ``tagged_width`` wide, the part-of-speech and named-entity columns);
     ``cells`` caches the brackets of coreference cells (:func:`_cell_brackets`).
 
-    A document has one width (the module docstring). Its first token line sets it, unless
-    that line ends in empty cells and a later line is narrower without losing a filled cell:
-    then the empty cells were stray tabs, and the document is read again at the narrower
-    width from the lines kept so far."""
-    try:
-        return _read_document_lines(name, begin_line, lines, path, tagged_width, cells, 0,
-                                    all_columns)
-    except _NarrowerDocument as narrower:
-        return _read_document_lines(name, begin_line, chain(narrower.lines, lines), path,
-                                    tagged_width, cells, narrower.width, all_columns)
-
-
-def _read_document_lines(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
-                         path: str, tagged_width: int,
-                         cells: dict[str, tuple[Bracket | str, ...]], width_given: int,
-                         all_columns: bool = False) -> Document:
-    """:func:`_read_document` at the width ``width_given`` (0: the first token line's)."""
+    Each sentence is read whole before its tokens are taken (:func:`_sentence_width`): its
+    lines must have one width, which OntoNotes sets per sentence (a predicate-argument column
+    per predicate of the sentence)."""
     words: list[str] = []
     kept: list[str] = []  # with all_columns: each token line's cells but the last
     sentence_starts: list[int] = [0]
     part_of_speech: list[str] = []
     named_entities: list[str] = []
-    add_word = words.append
     closed: dict[str, list[Mention]] = {}
     open_mentions: dict[str, list[tuple[int, int]]] = {}
+    sentence: list[tuple[int, list[str]]] = []  # the current sentence's token lines
+    first_width = 0  # the width of the sentence's first line
+    uneven = False  # whether another line of the sentence has another width
     line_number = begin_line
-    # The document's width: given, else its first token line's (and that line); the lines
-    # read so far while the width may still turn out narrower (until a line fills its last
-    # cell at that width).
-    expected_width, first_token_line = width_given, 0
-    seen: list[tuple[int, str]] | None = None if width_given else []
-    for item in lines:
-        line_number, raw = item
-        if seen is not None:
-            seen.append(item)
+
+    def take_sentence() -> None:
+        """Check the sentence's width, then take its tokens and brackets."""
+        if not sentence:
+            return
+        width = first_width
+        if uneven:
+            width = _sentence_width(sentence, path)
+            for _, columns in sentence:
+                del columns[width:]  # stray empty cells (a trailing tab)
+        word_column = 3 if width > 4 else _WORD_COLUMN[width]
+        for number, columns in sentence:
+            words.append(columns[word_column])
+            if all_columns:
+                kept.append("\t".join(columns[:-1]))
+            if width >= tagged_width:
+                part_of_speech.append(columns[4])
+                named_entities.append(columns[10])
+            annotation = columns[-1]
+            if annotation in _NO_COREFERENCE or width == 1:
+                continue
+            brackets = cells.get(annotation)
+            if brackets is None:
+                # A tab-separated cell may carry spaces around its text.
+                text = annotation.strip()
+                brackets = cells[annotation] = (() if text in _NO_COREFERENCE
+                                                else _cell_brackets(text))
+            token = len(words) - 1
+            for bracket in brackets:
+                if isinstance(bracket, str):
+                    raise FormatError(bracket, path=path, line=number)
+                opens, entity_id, closes = bracket
+                mentions = closed.setdefault(entity_id, [])
+                if opens:
+                    if closes:
+                        mentions.append(Mention.span(token, token, number))
+                    else:
+                        open_mentions.setdefault(entity_id, []).append((token, number))
+                    continue
+                stack = open_mentions.get(entity_id)
+                if not stack:
+                    raise FormatError(f"closing bracket '{entity_id})' without an open mention "
+                                      f"of entity {entity_id}", path=path, line=number)
+                start, start_line = stack.pop()
+                mentions.append(Mention.span(start, token, start_line))
+        sentence.clear()
+
+    for line_number, raw in lines:
         if "\t" in raw:
             # The line end stays on the last cell, which is stripped when it is parsed.
             columns = raw.split("\t")
             if not columns[0] and not raw.strip():
-                if sentence_starts[-1] != len(words):
-                    sentence_starts.append(len(words))
-                continue
+                columns = []
         else:
             columns = raw.split()
-            if not columns:
-                if sentence_starts[-1] != len(words):
-                    sentence_starts.append(len(words))
-                continue
+        if not columns:
+            take_sentence()
+            uneven = False
+            if sentence_starts[-1] != len(words):
+                sentence_starts.append(len(words))
+            continue
         if columns[0][:1] == "#":
             line = raw.strip()
             if _END.match(line):
+                take_sentence()
                 _check_all_closed(open_mentions, name, path)
                 return Document(
                     name=name,
@@ -205,61 +226,36 @@ def _read_document_lines(name: str, begin_line: int, lines: Iterator[tuple[int, 
                     f"{begin_line}); expected '#end document' first",
                     path=path, line=line_number)
             continue
-        width = len(columns)
-        if width != expected_width:
-            if not expected_width:
-                expected_width, first_token_line = width, line_number
-            else:
-                if expected_width < width and _filled_width(columns) <= expected_width:
-                    del columns[expected_width:]  # a stray trailing tab
-                    width = expected_width
-                elif (seen is not None and width < expected_width
-                      and _filled_width_of(seen) <= width):
-                    raise _NarrowerDocument(width, seen)
-                else:
-                    raise FormatError(
-                        f"{width} columns; expected {expected_width}, as on line "
-                        f"{first_token_line if width_given == 0 else line_number} (every "
-                        "token line of a document has the same columns; a missing or extra "
-                        "cell would move the coreference column)",
-                        path=path, line=line_number)
-        if seen is not None and columns[-1].strip():
-            seen = None  # a filled last cell: the width can no longer be narrower
-        add_word(columns[3] if width > 4 else columns[_WORD_COLUMN[width]])
-        if all_columns:
-            kept.append("\t".join(columns[:-1]))
-        if width >= tagged_width:
-            part_of_speech.append(columns[4])
-            named_entities.append(columns[10])
-        annotation = columns[-1]
-        if annotation in _NO_COREFERENCE or width == 1:
-            continue
-        brackets = cells.get(annotation)
-        if brackets is None:
-            # A tab-separated cell may carry spaces around its text.
-            text = annotation.strip()
-            brackets = cells[annotation] = (() if text in _NO_COREFERENCE
-                                            else _cell_brackets(text))
-        token = len(words) - 1
-        for bracket in brackets:
-            if isinstance(bracket, str):
-                raise FormatError(bracket, path=path, line=line_number)
-            opens, entity_id, closes = bracket
-            mentions = closed.setdefault(entity_id, [])
-            if opens:
-                if closes:
-                    mentions.append(Mention.span(token, token, line_number))
-                else:
-                    open_mentions.setdefault(entity_id, []).append((token, line_number))
-                continue
-            stack = open_mentions.get(entity_id)
-            if not stack:
-                raise FormatError(f"closing bracket '{entity_id})' without an open mention of "
-                                  f"entity {entity_id}", path=path, line=line_number)
-            start, start_line = stack.pop()
-            mentions.append(Mention.span(start, token, start_line))
+        if not sentence:
+            first_width = len(columns)
+        elif len(columns) != first_width:
+            uneven = True
+        sentence.append((line_number, columns))
     raise FormatError(f"document {name!r} (begun at line {begin_line}) has no '#end document'",
                       path=path, line=line_number)
+
+
+def _sentence_width(sentence: list[tuple[int, list[str]]], path: str) -> int:
+    """The number of columns of a sentence's token lines: its narrowest line's, when every
+    wider line only adds empty cells (stray tabs, as the reference scorer's own test file
+    TC-A has); else a line with a cell more or less than the others, which would have another
+    column read as the coreference column, is an error naming it and a line of the width the
+    sentence's other lines have."""
+    widths = [len(columns) for _, columns in sentence]
+    narrowest = min(widths)
+    if max(widths) == narrowest or all(
+            _filled_width(columns) <= narrowest for _, columns in sentence):
+        return narrowest
+    usual = Counter(widths).most_common(1)[0][0]
+    example = next(number for number, columns in sentence if len(columns) == usual)
+    for number, columns in sentence:
+        if len(columns) != usual and not (len(columns) > usual
+                                          and _filled_width(columns) <= usual):
+            raise FormatError(
+                f"{len(columns)} columns; expected {usual}, as on line {example} (every token "
+                "line of a sentence has the same columns; a missing or extra cell would move "
+                "the coreference column)", path=path, line=number)
+    return usual
 
 
 def _filled_width(columns: list[str]) -> int:
@@ -268,13 +264,6 @@ def _filled_width(columns: list[str]) -> int:
     while used and not columns[used - 1].strip():
         used -= 1
     return used
-
-
-def _filled_width_of(lines: list[tuple[int, str]]) -> int:
-    """The most filled columns of any token line among ``lines`` (the narrower-line case)."""
-    return max((_filled_width(raw.rstrip("\r\n").split("\t") if "\t" in raw else raw.split())
-                for _, raw in lines if raw.strip() and not raw.lstrip().startswith("#")),
-               default=0)
 
 
 #: One bracket of a cell: whether it opens a mention, the entity, whether it closes one.
