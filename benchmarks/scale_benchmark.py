@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import random
 import re
+import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -134,17 +135,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="timed rounds (default: 3)")
     parser.add_argument("--skip-corpus", action="store_true",
                         help="only the single documents (the corpus takes minutes to write)")
+    parser.add_argument("--generate-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     anascore = anascore_command()
     if anascore is None:
         parser.error("anascore is not installed")
     work = args.work or Path(tempfile.mkdtemp(prefix="anascore-scale-"))
     work.mkdir(parents=True, exist_ok=True)
+    if not args.generate_only:
+        # Generate in a process of its own: Linux keeps a process's peak memory across
+        # fork and exec, so every command timed from a parent that built the corpus in memory
+        # would report that parent's peak as its own.
+        subprocess.run([sys.executable, __file__, "--generate-only", "--work", str(work),
+                        "--seed", str(args.seed), *(["--skip-corpus"] if args.skip_corpus
+                                                     else [])], check=True)
     files, described = write_documents(work, args.seed)
     if not args.skip_corpus:
         corpus, corpus_described = write_corpus(work, args.seed)
         files.update(corpus)
         described.update(corpus_described)
+    if args.generate_only:
+        return 0
     commands: dict[tuple[str, str], Sequence[str]] = {}
     for case, (key, response) in files.items():
         commands[("floor", case)] = [sys.executable, "-c", BASELINE_PROGRAM, str(key),

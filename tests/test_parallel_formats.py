@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import document_pairs, to_document, without_crossing
+from test_parallel import both_ways
 
 from anascore import parallel
 from anascore.errors import AnascoreError
@@ -24,18 +25,6 @@ SHARED = Path(__file__).resolve().parents[2] / "shared"
 GUM = sorted((SHARED / "corpora" / "gum" / "dep").glob("*.conllu"))[:12]
 AMI = SHARED / "corpora" / "codi-crac22" / "AMI_dev_v2.2022.CONLLUA"
 WRITERS = {"corefud": (write_corefud, "conllu"), "ua": (write_ua, "CONLLUA")}
-
-
-def both_ways(key: str, response: str, **settings: object) -> dict:
-    """The one-process report, after checking that the files were split and that two and
-    three processes give it exactly."""
-    serial = score_files(key, response, Options.create(jobs=1, **settings))
-    expected = serial.to_dict(per_document=True)
-    for jobs in (2, 3):
-        report = score_files(key, response, Options.create(jobs=jobs, **settings))
-        assert report.to_dict(per_document=True) == expected
-        assert report.warnings == serial.warnings
-    return expected
 
 
 def split(key: str, response: str, format: str) -> bool:

@@ -11,7 +11,7 @@ import json
 import re
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import anascore._blas_threads  # noqa: F401  (before numpy is imported)
 from anascore.errors import AnascoreError, OptionsError, printable
@@ -613,39 +613,9 @@ def _add_errors_command(commands: argparse._SubParsersAction) -> None:
                     "missing mention, extra / missing entity) on the alignment the scores "
                     "use, and give each metric's F1 with only one type's errors fixed "
                     "(docs/error-analysis.md). Several responses: a column per system.")
-    errors.add_argument("key", metavar="KEY", help="the gold annotation")
-    errors.add_argument("responses", metavar="RESPONSE", nargs="+", help="a system output")
-    errors.add_argument("--format", choices=FORMATS, default="auto",
-                        help="input format (default: detected from the file)")
-    errors.add_argument("--metrics", default=None, type=_metric_list,
-                        help="the metrics of the impact table, as for score")
+    _add_analysis_arguments(errors)
     errors.add_argument("--preset", choices=PRESET_NAMES, default=None,
                         help="the settings of a shared task, as for score")
-    errors.add_argument("--match", choices=MATCH_METHODS, default=None,
-                        help="how mentions are aligned, as for score (default: exact)")
-    singletons = errors.add_mutually_exclusive_group()
-    singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
-                            default=None, help="keep single-mention entities (default)")
-    singletons.add_argument("--remove-singletons", dest="keep_singletons",
-                            action="store_false",
-                            help="remove single-mention entities from key and response")
-    zeros = errors.add_mutually_exclusive_group()
-    zeros.add_argument("--keep-zeros", dest="keep_zeros", action="store_true", default=None,
-                       help="keep zero mentions (default)")
-    zeros.add_argument("--remove-zeros", dest="keep_zeros", action="store_false",
-                       help="remove zero mentions from key and response")
-    errors.add_argument("--zero-match", choices=ZERO_MATCH_METHODS, default=None,
-                        help="align zeros by their dependencies (default) or by position")
-    errors.add_argument("--exclusive-ends", action="store_true", default=None,
-                        help="jsonlines input: span ends are exclusive")
-    errors.add_argument("--discourse-deixis", action="store_true", default=None,
-                        help="also classify the discourse-deixis layer's errors")
-    errors.add_argument("--keep-non-referring", action="store_true", default=None,
-                        help="also score non-referring markables and classify their errors "
-                             "(missing / extra non-referring)")
-    errors.add_argument("--keep-bridging", action="store_true", default=None,
-                        help="also score bridging and classify its errors (missing / extra "
-                             "bridging, wrong bridging anchor)")
     errors.add_argument("--output", choices=ERROR_OUTPUTS, default="text",
                         help="text table (default), JSON, CSV or Markdown")
     errors.add_argument("--per-document", action="store_true",
@@ -655,6 +625,50 @@ def _add_errors_command(commands: argparse._SubParsersAction) -> None:
                              "entities")
 
 
+def _add_analysis_arguments(command: argparse.ArgumentParser) -> None:
+    """The inputs and the settings ``errors`` and ``report`` share: those the error analysis
+    honours."""
+    command.add_argument("key", metavar="KEY", help="the gold annotation")
+    command.add_argument("responses", metavar="RESPONSE", nargs="+", help="a system output")
+    command.add_argument("--format", choices=FORMATS, default="auto",
+                         help="input format (default: detected from the file)")
+    command.add_argument("--metrics", default=None, type=_metric_list,
+                         help="the metrics, as for score")
+    command.add_argument("--match", choices=MATCH_METHODS, default=None,
+                         help="how mentions are aligned, as for score (default: exact)")
+    singletons = command.add_mutually_exclusive_group()
+    singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
+                            default=None, help="keep single-mention entities (default)")
+    singletons.add_argument("--remove-singletons", dest="keep_singletons",
+                            action="store_false",
+                            help="remove single-mention entities from key and response")
+    zeros = command.add_mutually_exclusive_group()
+    zeros.add_argument("--keep-zeros", dest="keep_zeros", action="store_true", default=None,
+                       help="keep zero mentions (default)")
+    zeros.add_argument("--remove-zeros", dest="keep_zeros", action="store_false",
+                       help="remove zero mentions from key and response")
+    command.add_argument("--zero-match", choices=ZERO_MATCH_METHODS, default=None,
+                         help="align zeros by their dependencies (default) or by position")
+    command.add_argument("--exclusive-ends", action="store_true", default=None,
+                         help="jsonlines input: span ends are exclusive")
+    command.add_argument("--discourse-deixis", action="store_true", default=None,
+                         help="also score the discourse-deixis layer and classify its errors")
+    command.add_argument("--keep-non-referring", action="store_true", default=None,
+                         help="also score non-referring markables and classify their errors "
+                              "(missing / extra non-referring)")
+    command.add_argument("--keep-bridging", action="store_true", default=None,
+                         help="also score bridging and classify its errors (missing / extra "
+                              "bridging, wrong bridging anchor)")
+
+
+def _analysis_settings(arguments: argparse.Namespace) -> dict[str, Any]:
+    """The settings of :func:`_add_analysis_arguments` that were given."""
+    return {name: getattr(arguments, name) for name in (
+        "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
+        "discourse_deixis", "keep_non_referring", "keep_bridging")
+        if getattr(arguments, name) is not None}
+
+
 def _add_report_command(commands: argparse._SubParsersAction) -> None:
     report = commands.add_parser(
         "report", help="write one self-contained HTML report: scores, errors, documents",
@@ -662,39 +676,11 @@ def _add_report_command(commands: argparse._SubParsersAction) -> None:
                     "the per-document table, the error analysis and its impact chart, grouped "
                     "scores (--group-by), and every document's key and response side by side, "
                     "errors marked (docs/report.md).")
-    report.add_argument("key", metavar="KEY", help="the gold annotation")
-    report.add_argument("responses", metavar="RESPONSE", nargs="+", help="a system output")
+    _add_analysis_arguments(report)
     report.add_argument("-o", "--output", required=True, metavar="FILE",
                         help="the HTML file to write")
     report.add_argument("--names", nargs="+", metavar="NAME", default=None,
                         help="a name for each response (default: the file names)")
-    report.add_argument("--format", choices=FORMATS, default="auto",
-                        help="input format (default: detected from the file)")
-    report.add_argument("--metrics", default=None, type=_metric_list,
-                        help="the metrics, as for score")
-    report.add_argument("--match", choices=MATCH_METHODS, default=None,
-                        help="how mentions are aligned, as for score (default: exact)")
-    singletons = report.add_mutually_exclusive_group()
-    singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
-                            default=None, help="keep single-mention entities (default)")
-    singletons.add_argument("--remove-singletons", dest="keep_singletons",
-                            action="store_false",
-                            help="remove single-mention entities from key and response")
-    zeros = report.add_mutually_exclusive_group()
-    zeros.add_argument("--keep-zeros", dest="keep_zeros", action="store_true", default=None,
-                       help="keep zero mentions (default)")
-    zeros.add_argument("--remove-zeros", dest="keep_zeros", action="store_false",
-                       help="remove zero mentions from key and response")
-    report.add_argument("--zero-match", choices=ZERO_MATCH_METHODS, default=None,
-                        help="align zeros by their dependencies (default) or by position")
-    report.add_argument("--exclusive-ends", action="store_true", default=None,
-                        help="jsonlines input: span ends are exclusive")
-    report.add_argument("--discourse-deixis", action="store_true", default=None,
-                        help="also score and classify the discourse-deixis layer")
-    report.add_argument("--keep-non-referring", action="store_true", default=None,
-                        help="also score non-referring markables and classify their errors")
-    report.add_argument("--keep-bridging", action="store_true", default=None,
-                        help="also score bridging and classify its errors")
     report.add_argument("--confidence", type=int, default=0, metavar="N",
                         help="bootstrap confidence intervals from N resamples")
     report.add_argument("--group-by", default=None, metavar="KIND",
@@ -717,10 +703,7 @@ def _run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) 
                      f"{len(arguments.responses)} responses")
     if arguments.genre_pattern is not None and arguments.group_by != "genre":
         parser.error("--genre-pattern needs --group-by genre")
-    settings = {name: getattr(arguments, name) for name in (
-        "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
-        "discourse_deixis", "keep_non_referring", "keep_bridging")
-        if getattr(arguments, name) is not None}
+    settings = _analysis_settings(arguments)
     try:
         options = Options.create(metrics=arguments.metrics, format=arguments.format,
                                  confidence=arguments.confidence, **settings)
@@ -756,10 +739,7 @@ def _run_errors(arguments: argparse.Namespace) -> int:
     from anascore.analysis.render import render_errors
 
     try:
-        settings = {name: getattr(arguments, name) for name in (
-            "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
-            "discourse_deixis", "keep_non_referring", "keep_bridging")
-            if getattr(arguments, name) is not None}
+        settings = _analysis_settings(arguments)
         options = Options.create(preset=arguments.preset, metrics=arguments.metrics,
                                  format=arguments.format, **settings)
         names = [os.path.basename(path) for path in arguments.responses]
