@@ -55,6 +55,10 @@ _BRACKET = re.compile(r"(\()?([^()|\s]+)(\))?")
 _NO_COREFERENCE = frozenset({"-", "_", "", "\n", "-\n", "_\n"})
 _WORD_COLUMN = {1: 0, 2: 0, 3: 1, 4: 0}
 _ONTONOTES_WIDTH = 12
+#: How many distinct coreference cells a file's cache of parsed brackets holds at most (cells
+#: repeat within a document; entity IDs that never repeat across documents would otherwise
+#: grow it with the corpus: 80 MB on a PreCo-sized corpus; a few MB at this bound).
+_CACHED_CELLS = 4_096
 _NEVER = 1 << 62
 
 
@@ -162,6 +166,8 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
                 continue
             brackets = cells.get(annotation)
             if brackets is None:
+                if len(cells) >= _CACHED_CELLS:
+                    cells.clear()  # memory stays bounded whatever the corpus's size
                 # A tab-separated cell may carry spaces around its text.
                 text = annotation.strip()
                 brackets = cells[annotation] = (() if text in _NO_COREFERENCE
