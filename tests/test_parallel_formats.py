@@ -153,3 +153,23 @@ def test_the_same_error_in_one_process_and_two(tmp_path) -> None:
         messages.append(raised.value.location_message())
     assert messages[0] == messages[1]
     assert "never closed" in messages[0]
+
+
+@pytest.mark.skipif(not GUM, reason="../shared/corpora is absent")
+def test_the_error_analysis_in_processes_is_the_serial_one(tmp_path) -> None:
+    import json
+
+    from anascore.analysis.errors import analyse_files
+
+    key = tmp_path / "gum.conllu"
+    key.write_text("".join(path.read_text(encoding="utf-8") for path in GUM), encoding="utf-8")
+    text = key.read_text(encoding="utf-8").split("# newdoc")
+    kept = [part if index % 3 else part.replace("Entity=", "X=").replace("Bridge=", "Y=")
+            .replace("SplitAnte=", "Z=") for index, part in enumerate(text)]
+    response = tmp_path / "response.conllu"
+    response.write_text("# newdoc".join(kept), encoding="utf-8")
+    found = [json.dumps(analyse_files(key, response, Options.create(jobs=jobs, match="head"))
+                        .to_dict(per_document=True, listed=True), sort_keys=True)
+             for jobs in (1, 2)]
+    assert found[0] == found[1]
+    assert json.loads(found[0])["errors"]["missing_entity"] > 0

@@ -75,9 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "mor and zero; the linguistically aware lmuc, lbcub, lceafm, "
                             "lceafe and dominant are computed only when named)")
     score.add_argument("--jobs", metavar="N", type=_whole_number, default=0,
-                       help="processes that read and count documents of CoNLL-2012 files "
-                            "(default 0: a process per 2 MB of input, up to one per CPU; "
-                            "1: one process)")
+                       help="processes that read and count documents (CoNLL-2012, CoNLL-U, "
+                            "UA; default 0: a process per 2 MB of input, up to one per idle "
+                            "CPU; 1: one process)")
     singletons = score.add_mutually_exclusive_group()
     singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
                             default=None,
@@ -616,6 +616,9 @@ def _add_errors_command(commands: argparse._SubParsersAction) -> None:
     _add_analysis_arguments(errors)
     errors.add_argument("--preset", choices=PRESET_NAMES, default=None,
                         help="the settings of a shared task, as for score")
+    errors.add_argument("--jobs", metavar="N", type=_whole_number, default=0,
+                        help="processes that read and analyse documents, as for score "
+                             "(default 0: as many as pay, on idle CPUs; 1: one process)")
     errors.add_argument("--output", choices=ERROR_OUTPUTS, default="text",
                         help="text table (default), JSON, CSV or Markdown")
     errors.add_argument("--per-document", action="store_true",
@@ -665,8 +668,8 @@ def _analysis_settings(arguments: argparse.Namespace) -> dict[str, Any]:
     """The settings of :func:`_add_analysis_arguments` that were given."""
     return {name: getattr(arguments, name) for name in (
         "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
-        "discourse_deixis", "keep_non_referring", "keep_bridging")
-        if getattr(arguments, name) is not None}
+        "discourse_deixis", "keep_non_referring", "keep_bridging", "jobs")
+        if getattr(arguments, name, None) is not None}
 
 
 def _add_report_command(commands: argparse._SubParsersAction) -> None:

@@ -12,7 +12,7 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -199,7 +199,7 @@ def _score_local_files(key: str, paths: list[str], options: Options,
 
     ignored: list[list[str]] = [[] for _ in paths]
     with Progress("documents", enabled=None if progress else False) as bar:
-        counted = _count_in_processes(key, paths, options, count, bar.advance)
+        counted = count_in_processes(key, paths, options, count, bar.advance)
         if counted is None:
             bar.reset()
             for key_document, response_documents in pair_documents_many(key, paths, options,
@@ -304,11 +304,13 @@ def count_key_document(key_document: Document, response_documents: Sequence[Docu
     return counted
 
 
-def _count_in_processes(key: str, responses: Sequence[str], options: Options,
-                        count: Callable[[Document, tuple[Document | None, ...]],
-                                        list[DocumentCounts]],
-                        advance: Callable[[int], None],
-                        ) -> list[tuple[str, list[DocumentCounts]]] | None:
+_Result = TypeVar("_Result")
+
+
+def count_in_processes(key: str, responses: Sequence[str], options: Options,
+                       count: Callable[[Document, tuple[Document | None, ...]], _Result],
+                       advance: Callable[[int], None] | None = None,
+                       ) -> list[tuple[str, _Result]] | None:
     """``count`` of every key document, in key order, in several processes
     (:mod:`anascore.parallel`); ``None`` when ``options.jobs`` asks for one process, or the
     files are not CoNLL-2012, CoNLL-U or UA, or not suited to it (the serial run then reads

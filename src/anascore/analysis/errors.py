@@ -175,15 +175,26 @@ def analyse_errors(key: str | os.PathLike[str], response: str | os.PathLike[str]
 
 def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
                   options: Options) -> ErrorAnalysis:
-    """:func:`analyse_errors` with the settings already in one :class:`Options`."""
-    from anascore.scoring import check_pair, pair_documents_many
+    """:func:`analyse_errors` with the settings already in one :class:`Options`: documents
+    are analysed in several processes where ``anascore score`` would count them so
+    (:mod:`anascore.parallel`; the same analysis, in key order), else one by one."""
+    from anascore.scoring import check_pair, count_in_processes, pair_documents_many
 
-    warnings: list[str] = []
-    pairs = []
-    for key_document, (response_document,) in pair_documents_many(key, [response], options):
-        check_pair(key_document, response_document, os.fspath(response), warnings)
-        pairs.append((key_document, response_document))
-    return analyse_documents(pairs, options, warnings)
+    check_options(options)
+    response_path = os.fspath(response)
+
+    def analyse(key_document: Document,
+                response_documents: tuple[Document | None, ...]) -> _DocumentResult:
+        warnings: list[str] = []
+        check_pair(key_document, response_documents[0], response_path, warnings)
+        return _analyse_document(key_document, response_documents[0], options, warnings)
+
+    done = count_in_processes(os.fspath(key), [response_path], options, analyse)
+    if done is None:
+        done = [(key_document.name, analyse(key_document, response_documents))
+                for key_document, response_documents in pair_documents_many(key, [response],
+                                                                            options)]
+    return _assemble([result for _, result in done], options)
 
 
 #: Settings whose layers or sets the classification does not cover yet (see
@@ -208,51 +219,72 @@ def check_options(options: Options) -> None:
 def analyse_documents(pairs: Iterable[tuple[Document, Document | None]], options: Options,
                       warnings: list[str] | None = None) -> ErrorAnalysis:
     """The analysis of documents already in memory, paired key and response."""
+    check_options(options)
+    results = [_analyse_document(key_document, response_document, options, [])
+               for key_document, response_document in pairs]
+    return _assemble(results, options, warnings or [])
+
+
+#: One document analysed: its name, words, warnings, the analysis of each layer classified,
+#: and every metric's counts as the response is (``""``) and with each fix (by kind).
+_DocumentResult = tuple[str, tuple[str, ...], list[str], list[DocumentAnalysis],
+                        dict[str, dict[str, np.ndarray]]]
+
+
+def _analyse_document(key_document: Document, response_document: Document | None,
+                      options: Options, warnings: list[str]) -> _DocumentResult:
+    from anascore.capabilities import min_outside_warning
     from anascore.scoring import compare
 
-    check_options(options)
-    warnings = [] if warnings is None else warnings
     metrics = options.computed_metrics
+    types = error_types(options)
+    outside = min_outside_warning(key_document, options)
+    if outside is not None:
+        warnings.append(outside)  # as anascore score warns
+    key_doc: Document | None = key_document
+    if response_document is not None:
+        key_doc, response_document = common_positions(key_document, response_document)
+    comparison = compare(key_doc, response_document, options, warnings)
+    layers = {layer: compare(layer_document(key_doc, layer),
+                             layer_document(response_document, layer), options, warnings,
+                             f" ({layer.replace('_', ' ')})")
+              for layer in ENTITY_LAYERS if getattr(options, layer)}
+    if layers:
+        comparison = replace(comparison, layers=MappingProxyType(layers))
+    by_layer = {"identity": classify(key_document.name, comparison)}
+    by_layer.update({layer: classify(key_document.name, layer_comparison, layer)
+                     for layer, layer_comparison in layers.items()})
+    if options.keep_non_referring:
+        by_layer["non_referring"] = classify_non_referring(key_document.name, comparison)
+    if options.keep_bridging:
+        by_layer["bridging"] = classify_bridging(key_document.name, comparison)
+    records = {"": {name: _count(name, comparison) for name in metrics}}
+    present = {error.type for analysis in by_layer.values() for error in analysis.errors}
+    for kind in (*types, "all"):
+        fixes = types if kind == "all" else (kind,)
+        records[kind] = (records[""] if not present.intersection(fixes)
+                         else fixed_counts(comparison, by_layer, fixes, metrics))
+    return (key_document.name, key_document.tokens, warnings, list(by_layer.values()),
+            records)
+
+
+def _assemble(results: Iterable[_DocumentResult], options: Options,
+              warnings: list[str] | None = None) -> ErrorAnalysis:
+    """The analysis of a corpus from its documents' results, in key order."""
+    types = error_types(options)
+    fixes_asked = (*types, "all")
+    warnings = list(warnings or [])
     names: list[str] = []
     texts: dict[str, tuple[str, ...]] = {}
     analyses: list[DocumentAnalysis] = []
-    types = error_types(options)
-    fixes_asked = (*types, "all")
     records: dict[str, list[dict[str, np.ndarray]]] = {kind: [] for kind in (*fixes_asked, "")}
-    from anascore.capabilities import min_outside_warning
-
-    for key_document, response_document in pairs:
-        outside = min_outside_warning(key_document, options)
-        if outside is not None:
-            warnings.append(outside)  # as anascore score warns
-        key_doc: Document | None = key_document
-        if response_document is not None:
-            key_doc, response_document = common_positions(key_document, response_document)
-        comparison = compare(key_doc, response_document, options, warnings)
-        layers = {layer: compare(layer_document(key_doc, layer),
-                                 layer_document(response_document, layer), options, warnings,
-                                 f" ({layer.replace('_', ' ')})")
-                  for layer in ENTITY_LAYERS if getattr(options, layer)}
-        if layers:
-            comparison = replace(comparison, layers=MappingProxyType(layers))
-        by_layer = {"identity": classify(key_document.name, comparison)}
-        by_layer.update({layer: classify(key_document.name, layer_comparison, layer)
-                         for layer, layer_comparison in layers.items()})
-        if options.keep_non_referring:
-            by_layer["non_referring"] = classify_non_referring(key_document.name, comparison)
-        if options.keep_bridging:
-            by_layer["bridging"] = classify_bridging(key_document.name, comparison)
-        names.append(key_document.name)
-        texts[key_document.name] = key_document.tokens
-        analyses.extend(by_layer.values())
-        records[""].append({name: _count(name, comparison) for name in metrics})
-        present = {error.type for analysis in by_layer.values() for error in analysis.errors}
-        for kind in fixes_asked:
-            fixes = types if kind == "all" else (kind,)
-            if not present.intersection(fixes):
-                records[kind].append(records[""][-1])
-            else:
-                records[kind].append(fixed_counts(comparison, by_layer, fixes, metrics))
+    for name, words, document_warnings, document_analyses, document_records in results:
+        names.append(name)
+        texts[name] = words
+        warnings.extend(document_warnings)
+        analyses.extend(document_analyses)
+        for kind in records:
+            records[kind].append(document_records[kind])
     report = Report.from_records(options, names, records[""], warnings)
     impact = {kind: Report.from_records(options, names, records[kind]) for kind in fixes_asked}
     return ErrorAnalysis(tuple(analyses), MappingProxyType(texts), report,
