@@ -186,3 +186,21 @@ def test_short_repr() -> None:
     assert repr(analyse(KEY, CASES["missing_entity"])) == (
         "ErrorAnalysis(1 documents: span_error=0, conflated_entities=0, divided_entity=0, "
         "extra_mention=0, missing_mention=0, extra_entity=0, missing_entity=1)")
+
+
+def test_span_errors_pair_mentions_by_their_part_of_speech_head() -> None:
+    # "a copyright law compatible with standards" (key) and "a copyright law" (response)
+    # share the head "law" by their tags; by the last token they would not ("standards").
+    words = ("He", "wants", "a", "copyright", "law", "compatible", "with", "standards", ".",
+             "It", "helps", ".")
+    tags = ("PRP", "VBZ", "DT", "NN", "NN", "JJ", "IN", "NNS", ".", "PRP", "VBZ", ".")
+
+    def side(span: tuple[int, int], pos: bool) -> Document:
+        return Document("d", words, (Entity("e", (Mention.span(*span), Mention.span(9, 9))),),
+                        token_columns={"pos": tags} if pos else {})
+
+    with_tags = analyse_documents([(side((2, 7), True), side((2, 4), True))], Options.create())
+    assert with_tags.counts() == only("span_error")
+    without = analyse_documents([(side((2, 7), False), side((2, 4), False))], Options.create())
+    assert without.counts()["span_error"] == 0
+    assert without.counts()["missing_mention"] == 1 and without.counts()["extra_mention"] == 1

@@ -309,7 +309,8 @@ _Result = TypeVar("_Result")
 
 def count_in_processes(key: str, responses: Sequence[str], options: Options,
                        count: Callable[[Document, tuple[Document | None, ...]], _Result],
-                       advance: Callable[[int], None] | None = None,
+                       advance: Callable[[int], None] | None = None, *,
+                       token_columns: bool = False,
                        ) -> list[tuple[str, _Result]] | None:
     """``count`` of every key document, in key order, in several processes
     (:mod:`anascore.parallel`); ``None`` when ``options.jobs`` asks for one process, or the
@@ -332,8 +333,8 @@ def count_in_processes(key: str, responses: Sequence[str], options: Options,
     except (AnascoreError, OSError):
         return None
     return map_documents(key, responses, count, processes,
-                         token_columns=options.needs_token_columns, advance=advance,
-                         formats=formats)
+                         token_columns=token_columns or options.needs_token_columns,
+                         advance=advance, formats=formats)
 
 
 def score_documents(key: Iterable[Document], response: Iterable[Document], *,

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from anascore.contingency import Comparison
+from anascore.mention_types import ptb_head
 from anascore.model import Mention
 
 ERROR_TYPES = ("span_error", "conflated_entities", "divided_entity", "extra_mention",
@@ -85,8 +86,9 @@ def extended_pairs(comparison: Comparison) -> list[tuple[int, int]]:
     """The alignment's pairs, then the span-error pairs among the mentions it left unaligned,
     found as the analyser of Kummerfeld & Klein finds them: first a key and a response mention
     that are the same span once leading and trailing punctuation is set aside; then a key and a
-    response mention with the same head (the format's head, else the last token) when each is
-    the only unaligned mention of its side with that head."""
+    response mention with the same head (the format's head, else the head by part-of-speech
+    tags where the file has them, else the last token) when each is the only unaligned mention
+    of its side with that head."""
     key, response = comparison.key, comparison.response
     pairs = list(zip(comparison.alignment.key.tolist(), comparison.alignment.response.tolist(),
                      strict=True))
@@ -110,8 +112,16 @@ def extended_pairs(comparison: Comparison) -> list[tuple[int, int]]:
             used_key.add(k)
             used_response.add(r)
 
+    # The head: the format's (CorefUD, UA), else by the part-of-speech tags where the file
+    # has them (OntoNotes: the analyser uses the parse tree), else the last token.
+    tags = source.token_columns.get("pos") if source is not None else None
+
     def head(mention: Mention) -> int:
-        return mention.head if mention.head is not None else mention.tokens[-1]
+        if mention.head is not None:
+            return mention.head
+        if tags is not None and mention.tokens[-1] < len(tags):
+            return mention.tokens[ptb_head([tags[token] for token in mention.tokens])]
+        return mention.tokens[-1]
 
     heads: dict[int, tuple[list[int], list[int]]] = {}
     for k in free_key:

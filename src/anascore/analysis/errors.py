@@ -189,11 +189,14 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
         check_pair(key_document, response_documents[0], response_path, warnings)
         return _analyse_document(key_document, response_documents[0], options, warnings)
 
-    done = count_in_processes(os.fspath(key), [response_path], options, analyse)
+    # Token columns: the part-of-speech tags give mentions a head where the format has none
+    # (span errors pair mentions by head, as the analyser of Kummerfeld & Klein does).
+    done = count_in_processes(os.fspath(key), [response_path], options, analyse,
+                              token_columns=True)
     if done is None:
         done = [(key_document.name, analyse(key_document, response_documents))
-                for key_document, response_documents in pair_documents_many(key, [response],
-                                                                            options)]
+                for key_document, response_documents in pair_documents_many(
+                    key, [response], options, token_columns=True)]
     return _assemble([result for _, result in done], options)
 
 

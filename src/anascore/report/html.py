@@ -293,7 +293,8 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
     warnings: list[str] = []
     keys: list[Document] = []
     systems: list[list[Document | None]] = [[] for _ in responses]
-    for key_document, response_documents in pair_documents_many(key, responses, options):
+    for key_document, response_documents in pair_documents_many(key, responses, options,
+                                                                token_columns=True):
         keys.append(key_document)
         for system, path, document in zip(systems, responses, response_documents,
                                           strict=True):
