@@ -252,7 +252,10 @@ def build_report(key_documents: Sequence[Document],
     groups_html = "".join(
         f"<h3>{escape(name)}</h3>{groups._repr_html_()}"
         for name, groups in zip(names, grouped, strict=False))
-    layers = ["identity"] + (["discourse deixis"] if options.discourse_deixis else [])
+    layers = ["identity"] + [name for name, on in (
+        ("discourse deixis", options.discourse_deixis),
+        ("non-referring markables", options.keep_non_referring),
+        ("bridging", options.keep_bridging)) if on]
     body = {
         "TITLE": escape(title),
         "MODE": escape(_mode(reports[0])),
