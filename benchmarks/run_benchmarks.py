@@ -314,7 +314,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     corpus = args.corpus
     if corpus is None:
         corpus = Path(tempfile.mkdtemp(prefix="anascore-bench-"))
-        generate_corpus.generate(corpus, args.seed)
+        # In a process of its own: Linux keeps a process's peak memory across fork and exec,
+        # so every command timed from a parent that built the corpus in memory would report
+        # that parent's peak as its own.
+        subprocess.run([sys.executable, str(Path(generate_corpus.__file__)), "--output",
+                        str(corpus), "--seed", str(args.seed)], check=True)
     files = {name: str(corpus / f"{name}.conll") for name in
              ("ontonotes_key", "ontonotes_response", "single_key", "single_response")}
     missing = [path for path in files.values() if not Path(path).is_file()]
