@@ -214,7 +214,7 @@ def read_corefud_lines(lines: Iterable[tuple[int, str]], path: str, *,
                 pending_lines.append(line)
             continue
         is_empty = "." in node_id
-        if not _valid_id(node_id, is_empty):
+        if not (node_id.isdigit() and node_id.isascii()) and not _valid_id(node_id, is_empty):
             raise FormatError(f"token ID {node_id!r} is neither a word ID (1, 2, …) nor an "
                               "empty node ID (3.1)", path=path, line=line_number)
         position = len(builder.forms)
@@ -341,16 +341,30 @@ def _split_part(text: str, path: str, line: int) -> tuple[str, tuple[int, int] |
     return part.group(1), (index, total)
 
 
+#: What the opening-bracket fields anascore reads are for; other fields are attributes.
+_ROLE_OF = {"eid": "eid", "GRP": "eid", "etype": "etype", "entity": "etype", "head": "head",
+            "MIN": "MIN"}
+#: Each ``# global.Entity`` field list's roles, worked out once.
+_ROLES: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
 def _open(text: str, position: int, fields: tuple[str, ...], builder: _DocumentBuilder,
           path: str, line: int) -> _OpenMention:
     entity = entity_type = None
     head_index: int | None = None
     min_indices: tuple[int, ...] | None = None
     attributes: dict[str, str] = {}
-    for name, value in zip(fields, text.split("-"), strict=False):  # trailing fields may be absent
-        if name in ("eid", "GRP"):
+    roles = _ROLES.get(fields)
+    if roles is None:
+        roles = _ROLES[fields] = tuple(_ROLE_OF.get(name, "") for name in fields)
+    for name, role, value in zip(fields, roles, text.split("-"), strict=False):
+        # (trailing fields may be absent)
+        if not role:
+            if value:
+                attributes[name] = value
+        elif role == "eid":
             entity = value
-        elif name in ("etype", "entity"):
+        elif role == "etype":
             entity_type = value
         elif name == "head":
             if value:
@@ -400,12 +414,15 @@ def _close(mention: _OpenMention, position: int, builder: _DocumentBuilder, path
         raise FormatError(f"a mention of entity {mention.entity} opened at line {mention.line} "
                           "closes in another sentence; expected mentions within a sentence "
                           "(or discontinuous parts)", path=path, line=line)
-    mention.tokens.extend(range(mention.part_start, position + 1))
-    if mention.part is not None:
-        if mention.part[0] < mention.part[1]:
-            return
-        builder.unfinished_parts[mention.entity].remove(mention)
-    tokens = tuple(sorted(set(mention.tokens)))
+    if mention.part is None and not mention.tokens:
+        tokens = tuple(range(mention.part_start, position + 1))  # one contiguous span
+    else:
+        mention.tokens.extend(range(mention.part_start, position + 1))
+        if mention.part is not None:
+            if mention.part[0] < mention.part[1]:
+                return
+            builder.unfinished_parts[mention.entity].remove(mention)
+        tokens = tuple(sorted(set(mention.tokens)))
     head = tokens[0]
     if mention.head_index is not None:
         if mention.head_index > len(tokens):
