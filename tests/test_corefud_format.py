@@ -236,3 +236,20 @@ def test_upos_gives_mention_types_even_when_empty_nodes_differ() -> None:
     assert document.token_columns["empty_node"][:3] == ("0", "0", "1")
     report = anascore.score(key, response, metrics="muc,lmuc")
     assert report.metrics["muc"].f1 == 1.0 and report.metrics["lmuc"].f1 == 1.0
+
+
+def test_an_empty_cell_reads_as_underscore(tmp_path) -> None:
+    # Found by the fuzz test: an empty FORM cell was read as '' and written back as '_', so
+    # a lossless conversion no longer matched its source.
+    from anascore.conversion import convert
+    from anascore.formats.corefud import read_corefud
+
+    source = tmp_path / "in.conllu"
+    source.write_text("# newdoc id = d\n# sent_id = d-1\n"
+                      "1\tA\t_\t_\t_\t_\t0\troot\t_\tEntity=(e1)\n"
+                      "2\t\t_\t_\t_\t_\t1\tdep\t_\t\n\n")
+    [document] = read_corefud(source)
+    assert document.tokens == ("A", "_")
+    back = tmp_path / "back.conllu"
+    convert(source, back, to="corefud")
+    assert [d.tokens for d in read_corefud(back)] == [("A", "_")]

@@ -6,7 +6,8 @@ description ``corefud-1.0-format.pdf``; ``../shared/formats/UA_CONLL_U_proposal_
 Rules this reader enforces, each violation a :class:`~anascore.errors.FormatError` naming the
 file and line:
 
-* CoNLL-U: token lines of 10 tab-separated columns, sentences separated by blank lines,
+* CoNLL-U: token lines of 10 tab-separated columns (an empty cell reads as ``_``, as in UA
+  files), sentences separated by blank lines,
   comment lines starting with ``#``. Word IDs are integers, empty nodes ``N.M`` (``0.1``
   before the first word), multiword-token ranges ``N-M`` (skipped: coreference is annotated on
   words). ``# newdoc id = NAME`` starts a document (``# newdoc`` without a name, or sentences
@@ -194,6 +195,8 @@ def read_corefud_lines(lines: Iterable[tuple[int, str]], path: str, *,
             raise FormatError(
                 f"a CoNLL-U token line has 10 tab-separated columns; this one has "
                 f"{len(columns)}", path=path, line=line_number)
+        if "" in columns:  # an empty cell reads as '_', as in UA files (and as written back)
+            columns = [cell or "_" for cell in columns]
         if builder is None:
             ordinal += 1
             builder = _DocumentBuilder(str(ordinal), line_number, keep_upos=token_columns,
