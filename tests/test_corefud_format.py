@@ -253,3 +253,24 @@ def test_an_empty_cell_reads_as_underscore(tmp_path) -> None:
     back = tmp_path / "back.conllu"
     convert(source, back, to="corefud")
     assert [d.tokens for d in read_corefud(back)] == [("A", "_")]
+
+
+def test_a_multiword_token_line_opens_no_sentence(tmp_path) -> None:
+    # Found by the fuzz test: a '# sent_id' after a multiword-token line. The writer puts the
+    # kept lines before the next word, after a blank line; read back, the multiword line had
+    # opened a sentence of no word, and the conversion no longer matched its source.
+    import anascore
+    from anascore.conversion import convert
+    from anascore.formats.corefud import read_corefud
+
+    source = tmp_path / "in.conllu"
+    source.write_text("# newdoc id = d\n# sent_id = d-1\n1\tThey\t_\t_\t_\t_\t0\troot\t_\t"
+                      "Entity=(e1)\n2-3\tcan't\t_\t_\t_\t_\t_\t_\t_\t_\n# sent_id = d-2\n"
+                      "2\tca\t_\t_\t_\t_\t0\troot\t_\t_\n3\tn't\t_\t_\t_\t_\t2\tdep\t_\t"
+                      "Entity=(e1)\n\n")
+    [document] = read_corefud(source)
+    assert document.nodes.sentence_ids == ("d-1", "d-2")
+    assert document.nodes.sentence_lines == (3, 6)  # each sentence's first word
+    back = tmp_path / "back.conllu"
+    convert(source, back, to="corefud")
+    assert anascore.score(source, back).metrics["muc"].f1 == 1.0

@@ -201,12 +201,6 @@ def read_corefud_lines(lines: Iterable[tuple[int, str]], path: str, *,
             ordinal += 1
             builder = _DocumentBuilder(str(ordinal), line_number, keep_upos=token_columns,
                                        keep_all=all_columns)
-        if not in_sentence:
-            in_sentence = True
-            builder.sentence_ids.append(pending_sent_id)
-            builder.sentence_lines.append(line_number)
-            builder.sentence_starts.append(len(builder.forms))
-            pending_sent_id = ""
         node_id, misc = columns[0], columns[9]
         if "-" in node_id:
             if "Entity=" in misc:
@@ -216,6 +210,12 @@ def read_corefud_lines(lines: Iterable[tuple[int, str]], path: str, *,
             if builder.keep_all:
                 pending_lines.append(line)
             continue
+        if not in_sentence:  # a sentence opens at its first word (not a multiword-token line)
+            in_sentence = True
+            builder.sentence_ids.append(pending_sent_id)
+            builder.sentence_lines.append(line_number)
+            builder.sentence_starts.append(len(builder.forms))
+            pending_sent_id = ""
         is_empty = "." in node_id
         if not (node_id.isdigit() and node_id.isascii()) and not _valid_id(node_id, is_empty):
             raise FormatError(f"token ID {node_id!r} is neither a word ID (1, 2, …) nor an "
