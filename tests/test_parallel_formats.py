@@ -44,6 +44,19 @@ def write_documents(folder: Path, name: str, format: str, pairs: list, side: int
     return str(path)
 
 
+def gum_pair(folder: Path) -> tuple[Path, Path]:
+    """GUM's first documents as a key, and as a response with every third document's
+    entities, bridges and split antecedents dropped (so that scores differ)."""
+    key = folder / "gum.conllu"
+    key.write_text("".join(path.read_text(encoding="utf-8") for path in GUM), encoding="utf-8")
+    text = key.read_text(encoding="utf-8").split("# newdoc")
+    kept = [part if index % 3 else part.replace("Entity=", "X=").replace("Bridge=", "Y=")
+            .replace("SplitAnte=", "Z=") for index, part in enumerate(text)]
+    response = folder / "response.conllu"
+    response.write_text("# newdoc".join(kept), encoding="utf-8")
+    return key, response
+
+
 @pytest.mark.parametrize("format", ["corefud", "ua"])
 @settings(max_examples=15, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -57,14 +70,7 @@ def test_generated_files_give_the_serial_numbers(tmp_path_factory, format, pairs
 
 @pytest.mark.skipif(not GUM, reason="../shared/corpora is absent")
 def test_gum_corefud_and_ua_in_processes(tmp_path) -> None:
-    key = tmp_path / "gum.conllu"
-    key.write_text("".join(path.read_text(encoding="utf-8") for path in GUM), encoding="utf-8")
-    # The response: the key with every third document's entities dropped (so scores differ).
-    text = key.read_text(encoding="utf-8").split("# newdoc")
-    kept = [part if index % 3 else part.replace("Entity=", "X=").replace("Bridge=", "Y=")
-            .replace("SplitAnte=", "Z=") for index, part in enumerate(text)]
-    response = tmp_path / "response.conllu"
-    response.write_text("# newdoc".join(kept), encoding="utf-8")
+    key, response = gum_pair(tmp_path)
     assert split(str(key), str(response), "corefud")
     report = both_ways(str(key), str(response), match="head", keep_singletons=False,
                        metrics="all")
@@ -161,13 +167,7 @@ def test_the_error_analysis_in_processes_is_the_serial_one(tmp_path) -> None:
 
     from anascore.analysis.errors import analyse_files
 
-    key = tmp_path / "gum.conllu"
-    key.write_text("".join(path.read_text(encoding="utf-8") for path in GUM), encoding="utf-8")
-    text = key.read_text(encoding="utf-8").split("# newdoc")
-    kept = [part if index % 3 else part.replace("Entity=", "X=").replace("Bridge=", "Y=")
-            .replace("SplitAnte=", "Z=") for index, part in enumerate(text)]
-    response = tmp_path / "response.conllu"
-    response.write_text("# newdoc".join(kept), encoding="utf-8")
+    key, response = gum_pair(tmp_path)
     found = [json.dumps(analyse_files(key, response, Options.create(jobs=jobs, match="head"))
                         .to_dict(per_document=True, listed=True), sort_keys=True)
              for jobs in (1, 2)]
