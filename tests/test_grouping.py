@@ -170,3 +170,15 @@ def test_litbank_by_document_sums_to_the_corpus(tmp_path) -> None:
     assert all(score.f1 == 1.0 for score in groups.micro().values())
     _, sizes = group_files(str(key), str(key), "entity-size", Options.create())
     assert all(report.metrics["mentions"].f1 == 1.0 for report in sizes.reports.values())
+
+
+def test_ua_semtype_is_no_entity_type() -> None:
+    # CODI-CRAC's SemType holds dn / do / expletive, not an entity type: such entities are
+    # "(no type)", never a group "dn".
+    from types import MappingProxyType
+
+    typed = Mention((0,), attributes=MappingProxyType({"SemType": "dn"}))
+    entity_typed = Mention((2,), attributes=MappingProxyType({"EntityType": "person"}))
+    key = document("d", [typed, Mention.span(4, 4)], [entity_typed, Mention.span(6, 6)])
+    groups = group_mentions([(key, key)], "entity-type", Options.create())
+    assert list(groups.reports) == ["person", "(no type)"]

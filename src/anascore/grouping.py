@@ -13,7 +13,8 @@ Two families of groups (``docs/grouped-scores.md`` has a worked example of each)
   genre is in the group ``(other)``.
 * **Mention groups** — ``mention-type`` (name, nominal, pronoun, zero: the types the
   linguistically aware metrics derive, :mod:`anascore.mention_types`), ``entity-type``
-  (CorefUD ``etype``, UA ``SemType``/``EntityType``, OntoNotes named-entity label),
+  (CorefUD ``etype``, UA ``EntityType``/``Entity_Type``, OntoNotes named-entity label; not
+  UA ``SemType``, whose values ``dn``, ``do``, ``expletive`` are no entity type),
   ``entity-size`` (the size of the mention's key entity: 1, 2, 3-5, 6-10, 11+) and
   ``mention-distance`` (sentences back to the previous mention of the entity: first, 0, 1,
   2-5, 6+). After selection and matching (so singletons, zeros and the matching method are
@@ -265,7 +266,7 @@ def _side_labels(kind: str, side: Any, document: Document | None) -> list[str]:
             previous[entity] = index
         return labels
     # entity-type: the entity's type (CorefUD etype), else the first type one of its
-    # mentions carries (UA SemType / EntityType), else an OntoNotes named-entity label.
+    # mentions carries (UA EntityType / Entity_Type), else an OntoNotes named-entity label.
     entities = document.entities if document is not None else ()
     by_id = {entity.id: entity for entity in entities}
     ner = document.token_columns.get("ner") if document is not None else None
@@ -283,7 +284,7 @@ def _entity_type(entity: Entity, ner: Sequence[str] | None) -> str | None:
     if value and value != "_":
         return value
     for mention in entity.mentions:
-        for name in ("SemType", "EntityType", "etype"):
+        for name in ("EntityType", "Entity_Type", "etype"):
             value = mention.attributes.get(name) if mention.attributes else None
             if value and value != "_":
                 return value
