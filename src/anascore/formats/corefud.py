@@ -441,7 +441,7 @@ def _close(mention: _OpenMention, position: int, builder: _DocumentBuilder, path
                               path=path, line=line)
         min_tokens = tuple(sorted({tokens[index - 1] for index in mention.min_indices}))
     attributes = MappingProxyType(mention.attributes) if mention.attributes else NO_ATTRIBUTES
-    mention.mention = Mention(tokens, mention.line, head, min_tokens, attributes)
+    mention.mention = Mention.made(tokens, mention.line, head, min_tokens, attributes)
     builder.mentions.setdefault(mention.entity, []).append(mention.mention)
 
 

@@ -181,6 +181,56 @@ class _Layer:
     open_ids: list[str] = field(default_factory=list)
     anonymous: int = 0
 
+    def read_column(self, cells: Sequence[str], sentences: Sequence[int], path: str,
+                    lines: Sequence[int]) -> None:
+        """Every cell of the column (token ``i``'s cell is ``cells[i]``), left to right, as
+        :meth:`read_cell` reads them one by one.
+
+        A markable with a MarkableID met for the first time, whose attributes need no
+        cleaning (no white space, every name spelt as this reader spells it), is made here in
+        a few steps, and a bare ``)`` closes the innermost open markable; anything else — an
+        anonymous or discontinuous markable, a name spelt another way, a named closing
+        bracket, and every error — goes through :meth:`_open` and :meth:`_close`, which say
+        what is wrong."""
+        column = self.column
+        markables = self.markables
+        open_ids = self.open_ids
+        as_written = _AS_WRITTEN
+        expected = ("'_' or brackets such as '(EntityID=1|MarkableID=m1', ')', "
+                    "'(EntityID=1|MarkableID=m1)'")
+        for token in [token for token, cell in enumerate(cells) if cell != "_"]:
+            line = lines[token]
+            for opening, closes_at_once, closing in _brackets(cells[token], column, expected,
+                                                              path, line):
+                if opening is None:
+                    if closing is None:
+                        continue  # '@' between brackets
+                    if closing or not open_ids:
+                        self._close(closing, token, path, line)
+                    else:
+                        markables[open_ids.pop()].chunks[-1][1] = token
+                    continue
+                try:
+                    attributes: dict[str, str] | None = dict(
+                        item.split("=") for item in opening.split("|"))
+                except ValueError:  # an item without '=' or with two
+                    attributes = None
+                markable_id = entity_id = None
+                if (attributes is not None and attributes.keys() <= as_written
+                        and opening.isprintable() and " " not in opening):
+                    entity_id = attributes.get("EntityID")
+                    markable_id = attributes.get("MarkableID")
+                if not entity_id or not markable_id or markable_id in markables:
+                    markable = self._open(opening, token, sentences[token], path, line)
+                    if closes_at_once:
+                        self._close(markable.markable_id, token, path, line)
+                    continue
+                markables[markable_id] = _Markable(
+                    markable_id, entity_id, attributes, line,  # type: ignore[arg-type]
+                    sentences[token], [[token, token if closes_at_once else -1]])
+                if not closes_at_once:
+                    open_ids.append(markable_id)
+
     def read_cell(self, cell: str, token: int, sentence: int, path: str, line: int) -> None:
         expected = ("'_' or brackets such as '(EntityID=1|MarkableID=m1', ')', "
                     "'(EntityID=1|MarkableID=m1)'")
@@ -375,9 +425,7 @@ class _DocumentReader:
         for name, layer in (("IDENTITY", self.identity), ("DISCOURSE_DEIXIS", self.deixis)):
             cells = columns.get(name)
             if cells is not None:
-                for token in [token for token, cell in enumerate(cells) if cell != "_"]:
-                    layer.read_cell(cells[token], token, blank_sentence[token], self.path,
-                                    numbers[token])
+                layer.read_column(cells, blank_sentence, self.path, numbers)
         cells = columns.get("BRIDGING")
         if cells is not None:
             for token in [token for token, cell in enumerate(cells) if cell != "_"]:
@@ -563,15 +611,21 @@ class _DocumentReader:
                     f"markable {markable.markable_id}: the dependency HEAD of every one of its "
                     "tokens lies inside it (a cycle); expected one token governed from outside "
                     "the markable, its head", path=self.path, line=markable.line)
-            mention = Mention(tokens, markable.line, head, min_tokens,
-                              MappingProxyType(markable.attributes))
+            mention = Mention.made(tokens, markable.line, head, min_tokens,
+                                   MappingProxyType(markable.attributes))
             mention_of[markable.markable_id] = mention
-            if is_pseudo(markable.entity_id):
-                non_referring.append(mention)
-                mentions_of.setdefault(markable.entity_id, [])
+            entity_mentions = mentions_of.get(markable.entity_id)
+            if entity_mentions is None:
+                entity_mentions = mentions_of[markable.entity_id] = []
+                pseudo = is_pseudo(markable.entity_id)
             else:
-                mentions_of.setdefault(markable.entity_id, []).append(mention)
-            for plural in markable.attributes.get("ElementOf", "").split(","):
+                pseudo = not entity_mentions and is_pseudo(markable.entity_id)
+            if pseudo:
+                non_referring.append(mention)
+            else:
+                entity_mentions.append(mention)
+            element_of = markable.attributes.get("ElementOf")
+            for plural in element_of.split(",") if element_of else ():
                 plural = plural.strip()
                 if plural:
                     members = elements_of.setdefault(plural, [])
