@@ -81,6 +81,27 @@ def test_ua_holds_all_but_empty_nodes_and_heads(tmp_path: Path) -> None:
         assert len(document.bridging) == len(before.bridging)
 
 
+def test_dropping_empty_nodes_for_ua_keeps_the_words_ids_columns_and_sentences(
+        tmp_path: Path) -> None:
+    # Before, a document that lost an empty node (or a head) lost every CoNLL-U column and
+    # sentence ID with it, and its words were renumbered over the document.
+    convert(RICH, tmp_path / "out.conllua", to="ua", drop_unsupported=True)
+    original = {document.name: document
+                for document in read_documents(RICH, all_columns=True)}
+    for document in read_documents(tmp_path / "out.conllua", all_columns=True):
+        before = original[document.name]
+        assert before.nodes is not None and document.nodes is not None
+        words = [position for position, empty in enumerate(before.nodes.empty) if not empty]
+        assert document.nodes.ids == tuple(before.nodes.ids[word] for word in words)
+        assert document.nodes.sentence_ids == before.nodes.sentence_ids
+        for column in ("lemma", "upos", "head", "deprel"):
+            assert document.token_columns[column] == tuple(
+                before.token_columns[column][word] for word in words)
+        # DEPS keeps the items whose head is a word: the empty node 6.1 was "7:nsubj" (its
+        # own item goes with it); a word's item naming an empty node would go too
+        assert document.nodes.deps == tuple(before.nodes.deps[word] for word in words)
+
+
 def test_round_trip_through_ua_keeps_scores(tmp_path: Path) -> None:
     key = FIXTURES / "jsonlines" / "key.jsonlines"
     convert(key, tmp_path / "key.ua", to="ua")
@@ -198,3 +219,34 @@ def test_conll2012_to_corefud_writes_sent_ids_without_spaces(tmp_path: Path) -> 
                 if line.startswith("# sent_id")]
     assert sent_ids and not [name for name in sent_ids if " " in name]
     assert sent_ids[0] == "(news/ex/00/ex_0001);_part_000-1"
+
+
+def test_corefud_to_ua_keeps_the_token_ids_that_dependency_heads_name(tmp_path: Path) -> None:
+    # A CoNLL-U file numbers each sentence from 1, and its HEAD cells name those IDs. The UA
+    # file keeps the IDs (the UA reader reads them within their sentence), so every word's
+    # governor is the same word after the conversion. Before, the IDs were renumbered over
+    # the document while the HEAD cells stayed as written: from the second sentence on, every
+    # HEAD named another word.
+    source = tmp_path / "two.conllu"
+    source.write_text(
+        "# global.Entity = eid-etype-head\n# newdoc id = d\n# sent_id = s1\n"
+        "1\tAnna\tAnna\tPROPN\t_\t_\t2\tnsubj\t2:nsubj\tEntity=(e1-person-1)\n"
+        "2\tslept\tsleep\tVERB\t_\t_\t0\troot\t0:root\t_\n\n"
+        "# sent_id = s2\n"
+        "1\tThe\tthe\tDET\t_\t_\t2\tdet\t2:det\tEntity=(e2-animal-2\n"
+        "2\tdog\tdog\tNOUN\t_\t_\t3\tnsubj\t3:nsubj\tEntity=e2)\n"
+        "3\tbarked\tbark\tVERB\t_\t_\t0\troot\t0:root\t_\n\n", encoding="utf-8")
+    target = tmp_path / "two.conllua"
+    # CorefUD's head of "The dog" is given, UA's comes from the dependencies (the same word)
+    assert convert(source, target, to="ua", drop_unsupported=True) == [
+        f"{source}: dropped 1 head not on its mention's first token (1 of 1 documents), "
+        "which ua cannot hold"]
+    written = [line.split("\t") for line in target.read_text(encoding="utf-8").splitlines()
+               if line and not line.startswith("#")]
+    assert [(cells[0], cells[6], cells[8]) for cells in written] == [
+        ("1", "2", "2:nsubj"), ("2", "0", "0:root"),
+        ("1", "2", "2:det"), ("2", "3", "3:nsubj"), ("3", "0", "0:root")]
+    (document,) = read_documents(target, token_columns=True)
+    assert [(mention.tokens, mention.head) for entity in document.entities
+            for mention in entity.mentions] == [((0,), 0), ((2, 3), 3)]
+    assert document.nodes is not None and document.nodes.sentence_ids == ("s1", "s2")

@@ -393,3 +393,19 @@ def test_a_round_trip_keeps_every_score(tmp_path_factory, pair) -> None:
             after = count_document(key_again, response_again, options, [])
             for name, counts in before.items():
                 assert after[name].tolist() == pytest.approx(counts.tolist()), (name, compat)
+
+
+def test_a_markable_on_the_root_is_headed_by_it(tmp_path: Path) -> None:
+    # "Anna slept ." — "slept" is the root (HEAD 0); the one-token markable on it and the
+    # markable "Anna slept" both have "slept" as their head (its governor, the root, lies
+    # outside every markable); before, a root's governor read as unknown and a markable made
+    # only of the root had no head at all.
+    path = tmp_path / "root.conllua"
+    path.write_text(COLUMNS + "# newdoc id = d\n"
+                    "1\tAnna\t_\tPROPN\t_\t_\t2\tnsubj\t_\t_\t(EntityID=1|MarkableID=a\t_\t_\n"
+                    "2\tslept\t_\tVERB\t_\t_\t0\troot\t_\t_\t(EntityID=2|MarkableID=b)a)\t_\t_\n"
+                    "3\t.\t_\tPUNCT\t_\t_\t2\tpunct\t_\t_\t_\t_\t_\n")
+    (document,) = read_ua(path, token_columns=True)
+    heads = {mention.tokens: mention.head for entity in document.entities
+             for mention in entity.mentions}
+    assert heads == {(0, 1): 1, (1,): 1}

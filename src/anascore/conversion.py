@@ -49,7 +49,7 @@ from anascore.errors import FormatError, OptionsError
 from anascore.formats import FORMAT_MODULES, READ_ONLY_FORMATS, read_documents, writer
 from anascore.formats.sentences import sentence_of
 from anascore.formats.sources import local_inputs
-from anascore.model import BridgingLink, Document, Entity, Mention
+from anascore.model import BridgingLink, ConlluNodes, Document, Entity, Mention
 from anascore.output import check_writable, refuse_overwriting_input
 
 #: Formats ``anascore convert`` writes.
@@ -333,8 +333,56 @@ def _drop_for_ua(document: Document) -> Document:
             bridging.append(replace(link, anaphor=anaphor, antecedent=antecedent))
     tokens = tuple(form for position, form in enumerate(document.tokens) if position in words)
     starts = _kept_sentence_starts(document, words)
+    token_columns, nodes = _kept_columns(document, words)
     return replace(document, tokens=tokens, entities=entities(document.entities),
                    non_referring=tuple(mention for mention in map(kept, document.non_referring)
                                        if mention),
                    bridging=tuple(bridging), discourse_deixis=entities(document.discourse_deixis),
-                   sentence_starts=tuple(starts), nodes=None, token_columns={})
+                   sentence_starts=tuple(starts), nodes=nodes, token_columns=token_columns)
+
+
+def _kept_columns(document: Document,
+                  words: dict[int, int]) -> tuple[dict[str, tuple[str, ...]], ConlluNodes | None]:
+    """The token columns and CoNLL-U details of the positions kept (``words``: old → new
+    position), so that a document stripped of its empty nodes keeps its words' IDs, sentence
+    IDs, comments and every column. A comment line before a dropped empty node goes before
+    the next word; a DEPS item naming an empty node goes with it (``_`` if none is left)."""
+    kept = sorted(words)
+    columns: dict[str, tuple[str, ...]] = {}
+    for name, values in document.token_columns.items():
+        if name == "before":
+            before: list[str] = []
+            pending: list[str] = []
+            for position, text in enumerate(values):
+                if text:
+                    pending.append(text)
+                if position in words:
+                    before.append("\n".join(pending))
+                    pending = []
+            columns[name] = tuple(before)
+        else:
+            columns[name] = tuple(values[position] for position in kept)
+    nodes = document.nodes
+    if nodes is None:
+        return columns, None
+    sentences = [nodes.sentence_of[position] for position in kept]
+    kept_sentences = list(dict.fromkeys(sentences))
+    renumbered = {old: new for new, old in enumerate(kept_sentences)}
+    return columns, ConlluNodes(
+        ids=tuple(nodes.ids[position] for position in kept),
+        sentence_of=tuple(renumbered[sentence] for sentence in sentences),
+        empty=(False,) * len(kept),
+        deps=tuple(_deps_without_empty_nodes(nodes.deps[position]) for position in kept),
+        lines=tuple(nodes.lines[position] for position in kept),
+        sentence_ids=tuple(nodes.sentence_ids[sentence] for sentence in kept_sentences
+                           if sentence < len(nodes.sentence_ids)),
+        sentence_lines=tuple(nodes.sentence_lines[sentence] for sentence in kept_sentences
+                             if sentence < len(nodes.sentence_lines)))
+
+
+def _deps_without_empty_nodes(deps: str) -> str:
+    """A DEPS cell without its items whose head is an empty node (``8.1:nsubj``)."""
+    if "." not in deps:
+        return deps
+    items = [item for item in deps.split("|") if "." not in item.partition(":")[0]]
+    return "|".join(items) or "_"

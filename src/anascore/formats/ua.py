@@ -565,12 +565,15 @@ class _DocumentReader:
         return any(upos not in _EMPTY for upos in self.upos)
 
     def _governors(self, positions: Mapping) -> list[int | None]:
-        """Each token's syntactic head as a position (``None``: the root, an empty node or a
-        token without a HEAD cell), resolved like Min token IDs."""
+        """Each token's syntactic head as a position, resolved like Min token IDs:
+        :data:`_ROOT` for the root of its sentence (HEAD ``0``), ``None`` where it is not
+        known (an empty node, a token without a HEAD cell)."""
         per_document = self._ids_unique
         governors: list[int | None] = []
         for (_, sentence), head in zip(self.ids, self.dependency_heads, strict=True):
-            if head in _EMPTY or head == "0":
+            if head == "0":
+                governors.append(_ROOT)
+            elif head in _EMPTY:
                 governors.append(None)
             else:
                 governors.append(positions.get(head if per_document else (head, sentence)))
@@ -740,6 +743,8 @@ class _DocumentReader:
 
 #: What :func:`_head` says of a markable whose tokens all govern each other.
 _CYCLE = -1
+#: The governor of a sentence's root (HEAD ``0``): outside every markable.
+_ROOT = -2
 
 
 def _head(tokens: tuple[int, ...], min_tokens: tuple[int, ...] | None,
@@ -1028,10 +1033,12 @@ def write_ua(documents: Iterable[Document], path: str | os.PathLike[str]) -> Non
 def _write_document(document: Document, stream: IO[str],
                     extra: Sequence[str] = ()) -> None:
     columns = document.token_columns
-    # A UA source read with all its columns keeps its token IDs (HEAD and Min refer to
-    # them); anything else is numbered over the document.
+    # A UA or CoNLL-U source read with all its columns keeps its token IDs: its HEAD and
+    # DEPS cells, written as they are, refer to them (a CoNLL-U file numbers each sentence
+    # from 1, which the UA reader reads within the sentence). Anything else is numbered
+    # over the document.
     ids = (list(document.nodes.ids) if "before" in columns and document.nodes is not None
-           and document.source_format == "ua" else None)
+           and document.source_format in ("ua", "corefud") else None)
     identity = _LayerWriter(document.name, "markable", ids)
     identity.add_entities(document.entities)
     identity.add_non_referring(document.non_referring)
