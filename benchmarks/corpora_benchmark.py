@@ -27,7 +27,8 @@ Usage::
 
 The cases' files are made into a temporary folder (``--work``) from the corpora in
 ``shared/corpora``: the GUM documents concatenated in every format (UA converted from CorefUD
-with ``anascore convert --drop-unsupported``), LitBank concatenated, CODI-CRAC 2022 AMI dev;
+with ``anascore convert --drop-unsupported``), LitBank concatenated, CODI-CRAC 2022 AMI dev
+and all seven CODI-CRAC 2022 files concatenated;
 each response is the key perturbed by ``perturb_response.py`` (seed 1, rate 0.1).
 """
 
@@ -71,6 +72,8 @@ CASES = (
     Case("gum-ua", "gum.ua", ()),
     Case("codi-ua", "codi.ua", ("--keep-non-referring", "--keep-bridging",
                                 "--discourse-deixis", "--keep-split-antecedents")),
+    Case("codi-all-ua", "codi_all.ua", ("--keep-non-referring", "--keep-bridging",
+                                        "--discourse-deixis", "--keep-split-antecedents")),
 )
 
 
@@ -82,6 +85,7 @@ def prepare(shared: Path, work: Path, anascore: list[str]) -> None:
         "gum.conll": sorted((corpora / "gum" / "coref-conll").glob("*.conll")),
         "gum.conllu": sorted((corpora / "gum" / "dep").glob("*.conllu")),
         "codi.ua": [corpora / "codi-crac22" / "AMI_dev_v2.2022.CONLLUA"],
+        "codi_all.ua": sorted((corpora / "codi-crac22").glob("*.CONLLUA")),
     }
     for name, files in sources.items():
         target = work / name

@@ -250,3 +250,31 @@ def test_corefud_to_ua_keeps_the_token_ids_that_dependency_heads_name(tmp_path: 
     assert [(mention.tokens, mention.head) for entity in document.entities
             for mention in entity.mentions] == [((0,), 0), ((2, 3), 3)]
     assert document.nodes is not None and document.nodes.sentence_ids == ("s1", "s2")
+
+
+def test_ids_numbered_otherwise_on_the_same_words_need_no_alignment(tmp_path: Path) -> None:
+    # The key numbers each sentence from 1 (a CoNLL-U source), the response numbers the
+    # document through (written from positions): with no empty node on either side the
+    # positions coincide, so the pair is scored as it is (before, it was rebuilt on the
+    # union of both sides' IDs: a third of a GUM UA run) and scores as the key against itself
+    # where the annotation is the same.
+    from anascore.formats.alignment import common_positions
+
+    source = tmp_path / "two.conllu"
+    source.write_text(
+        "# newdoc id = d\n# sent_id = s1\n"
+        "1\tAnna\t_\t_\t_\t_\t2\t_\t_\tEntity=(e1-person-1)\n"
+        "2\tslept\t_\t_\t_\t_\t0\t_\t_\t_\n\n# sent_id = s2\n"
+        "1\tShe\t_\t_\t_\t_\t2\t_\t_\tEntity=(e1-person-1)\n"
+        "2\twoke\t_\t_\t_\t_\t0\t_\t_\t_\n\n", encoding="utf-8")
+    key = tmp_path / "key.conllua"
+    convert(source, key, to="ua")
+    (document,) = read_documents(key)
+    response = tmp_path / "response.conllua"
+    anascore.formats.ua.write_ua([replace(document, token_columns={})], response)
+    (key_document,), (response_document,) = read_documents(key), read_documents(response)
+    assert key_document.nodes.ids == ("1", "2", "1", "2")
+    assert response_document.nodes.ids == ("1", "2", "3", "4")
+    aligned = common_positions(key_document, response_document)
+    assert aligned[0] is key_document and aligned[1] is response_document
+    assert anascore.score(key, response, metrics="all").metrics["conll"].f1 == 1.0
