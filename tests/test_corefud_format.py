@@ -3,11 +3,13 @@ an oracle on real data."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
 
 import anascore
+from anascore.compat.ua import first_word_heads
 from anascore.errors import DocumentMismatchError, FormatError
 from anascore.formats import detect_format
 from anascore.formats.corefud import read_corefud, write_corefud
@@ -53,18 +55,55 @@ def test_is_detected() -> None:
     assert detect_format(FIXTURES / "two_documents.conllu") == "corefud"
 
 
-def test_gum_style_header_without_head_field_heads_mentions_by_their_first_word(
-        tmp_path: Path) -> None:
+def _gum_style(tmp_path: Path, heads: tuple[str, str, str]) -> Path:
+    # "The man slept": GUM's header has no head field; the tree is given by ``heads``
     path = tmp_path / "gum.conllu"
     path.write_text("# newdoc id = g\n# global.Entity = GRP-etype-infstat\n# sent_id = g-1\n"
-                    "1\tThe\t_\t_\t_\t_\t0\t_\t_\tEntity=(7-person-new\n"
-                    "2\tman\t_\t_\t_\t_\t0\t_\t_\tEntity=7)\n\n")
+                    f"1\tThe\t_\t_\t_\t_\t{heads[0]}\t_\t_\tEntity=(7-person-new\n"
+                    f"2\tman\t_\t_\t_\t_\t{heads[1]}\t_\t_\tEntity=7)\n"
+                    f"3\tslept\t_\t_\t_\t_\t{heads[2]}\t_\t_\tEntity=(8-event-new)\n\n",
+                    encoding="utf-8")
+    return path
+
+
+def test_a_head_the_file_does_not_give_comes_from_the_dependency_tree(tmp_path: Path) -> None:
+    # The → man → slept (root): "The man" is headed by "man", the word governed from outside;
+    # before, every such mention was silently headed by its first word ("The")
+    (document,) = read_corefud(_gum_style(tmp_path, ("2", "3", "0")))
+    assert [entity.id for entity in document.entities] == ["7", "8"]
+    assert [(mention.tokens, mention.head, dict(mention.attributes))
+            for entity in document.entities for mention in entity.mentions] == [
+        ((0, 1), 1, {"infstat": "new"}), ((2,), 2, {"infstat": "new"})]
+    assert document.heads_not_given == {(0, 1), (2,)}
+
+
+def test_without_a_tree_a_head_the_file_does_not_give_is_unknown(tmp_path: Path) -> None:
+    # HEAD 0 on every word (what a writer without a parser puts there) is no tree: the
+    # two-word mention's head is unknown, and head matching refuses rather than guess; a
+    # one-word mention is headed by its word
+    path = _gum_style(tmp_path, ("0", "0", "0"))
     (document,) = read_corefud(path)
-    (entity,) = document.entities
-    assert entity.id == "7"
-    (mention,) = entity.mentions
-    assert (mention.tokens, mention.head, dict(mention.attributes)) == \
-        ((0, 1), 0, {"infstat": "new"})
+    assert [mention.head for entity in document.entities
+            for mention in entity.mentions] == [None, 2]
+    with pytest.raises(anascore.OptionsError, match=r"1 of the 2 mentions .* have none"):
+        anascore.score(path, path, match="head")
+    # the CorefUD scorer (Udapi) takes the first word; compat="ua" does as it does
+    report = anascore.score(path, path, match="head", compat="ua")
+    assert report.metrics["mentions"].f1 == 1.0
+
+
+def test_compat_ua_heads_by_the_first_word_where_the_file_gives_no_head(tmp_path: Path) -> None:
+    # key "The man" (tree head "man"), response "The" alone: under head matching with the
+    # tree's heads they differ (head "man" against "The"); under compat="ua" both are headed
+    # by "The" and match, as in the CorefUD scorer
+    key = _gum_style(tmp_path, ("2", "3", "0"))
+    response = tmp_path / "response.conllu"
+    response.write_text(key.read_text(encoding="utf-8")
+                        .replace("Entity=(7-person-new\n", "Entity=(7-person-new)\n")
+                        .replace("Entity=7)\n", "_\n"), encoding="utf-8")
+    default = anascore.score(key, response, match="head")
+    ua = anascore.score(key, response, match="head", compat="ua")
+    assert (default.metrics["mentions"].recall, ua.metrics["mentions"].recall) == (0.5, 1.0)
 
 
 BAD_CELLS = [
@@ -178,13 +217,26 @@ def test_a_response_in_another_format_aligns_with_the_words_of_a_conllu_key(
     assert report.metrics["mentions"].recall == 1 / 2
 
 
+def _udapi_heads(oracle: object, position: dict) -> list[tuple[tuple[int, ...], int]]:
+    """Each of a Udapi document's mentions as (its positions, its head's position)."""
+    return sorted((tuple(sorted(position[word] for word in mention.words)),
+                   position[mention.head])
+                  for entity in oracle.coref_entities  # type: ignore[attr-defined]
+                  for mention in entity.mentions)
+
+
 @pytest.mark.skipif(not (SHARED / "corpora" / "gum" / "dep").exists(),
                     reason="../shared/corpora is not available")
 def test_reads_gum_as_udapi_does() -> None:
-    """Udapi (the CorefUD scorer's reader) as an oracle: the same mentions, positions and
-    heads in the first 30 GUM documents."""
+    """Udapi (the CorefUD scorer's reader) as an oracle, in the first 30 GUM documents: the
+    same mentions and positions; GUM gives no heads, and Udapi then takes each mention's
+    first word, as compat="ua" does (U17); anascore's own heads, from the dependency tree,
+    are those of Udapi's corefud.MoveHead (which builds CorefUD's heads) but where MoveHead
+    follows the enhanced dependencies (99 of GUM's 75,697 mentions)."""
     udapi_document = pytest.importorskip("udapi.core.document")
     conllu = pytest.importorskip("udapi.block.read.conllu")
+    move_head = pytest.importorskip("udapi.block.corefud.movehead")
+    agree = total = 0
     for path in sorted((SHARED / "corpora" / "gum" / "dep").glob("*.conllu"))[:30]:
         (document,) = read_corefud(path)
         oracle = udapi_document.Document()
@@ -193,13 +245,23 @@ def test_reads_gum_as_udapi_does() -> None:
         for tree in oracle.trees:
             for node in tree.descendants_and_empty:
                 position[node] = len(position)
-        expected = sorted((tuple(sorted(position[word] for word in mention.words)),
-                           position[mention.head])
-                          for entity in oracle.coref_entities for mention in entity.mentions)
-        ours = sorted((mention.tokens, mention.head) for entity in document.entities
-                      for mention in entity.mentions)
-        assert ours == expected, path.name
+
+        first_words = _udapi_heads(oracle, position)
+        as_the_scorer_reads = first_word_heads(document)
+        assert sorted((mention.tokens, mention.head) for mention in
+                      as_the_scorer_reads.mentions()) == first_words, path.name
         assert len(position) == len(document.tokens)
+        assert document.heads_not_given == {mention.tokens for mention in document.mentions()}
+        logging.disable(logging.WARNING)  # MoveHead's notes on odd trees
+        try:
+            move_head.MoveHead().apply_on_document(oracle)
+        finally:
+            logging.disable(logging.NOTSET)
+        tree_heads = dict(_udapi_heads(oracle, position))
+        for mention in document.mentions():
+            total += 1
+            agree += tree_heads[mention.tokens] == mention.head
+    assert agree >= 0.995 * total, (agree, total)
 
 
 @pytest.mark.skipif(not (SHARED / "corpora" / "gum" / "dep").exists(),

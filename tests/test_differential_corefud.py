@@ -17,6 +17,7 @@ counterparts looked up by equality around the dependent zero step (:func:`_confl
 
 from __future__ import annotations
 
+import math
 import os
 import random
 from pathlib import Path
@@ -106,13 +107,19 @@ def test_equals_the_corefud_scorer_on_generated_files(tmp_path: Path, seed: int,
     for name, values in expected.items():
         result = report.metrics[name]
         if values is None:
-            assert all(0 <= value <= 1 for value in (result.recall, result.precision))
+            assert all(0 <= value <= 1 or (math.isnan(value) and result.reason)
+                       for value in (result.recall, result.precision))
             continue
         if name == "blanc" and not (has_coref and has_non_coref):
             continue  # the UA scorers' BLANC edge convention: the UA branch's compat
         recall, precision, f1 = values
-        assert [result.recall, result.precision, result.f1] == pytest.approx(
-            [recall, precision, f1], abs=1e-9), name
+        ours = [result.recall, result.precision, result.f1]
+        if any(math.isnan(value) for value in ours):
+            # 0/0 (no key or no response zero): anascore says "not applicable" where the
+            # scorer prints 0 (docs/differences-corefud.md)
+            assert result.reason, name
+            ours = [0.0 if math.isnan(value) else value for value in ours]
+        assert ours == pytest.approx([recall, precision, f1], abs=1e-9), name
 
 
 def test_the_equality_quirk_is_rare() -> None:

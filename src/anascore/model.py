@@ -181,6 +181,11 @@ class Document:
     when the format gives them: ``pos`` and ``ner`` (the OntoNotes CoNLL-2012 part-of-speech
     and named-entity columns), ``upos`` (CoNLL-U). Mention types are derived from them
     (:mod:`anascore.mention_types`).
+
+    ``heads_not_given`` holds the positions of the mentions whose head the file does not give
+    (a CorefUD file whose ``# global.Entity`` has no ``head`` field): the reader worked their
+    head out of the dependency tree, or left it unknown. ``compat="ua"`` takes their first
+    position instead, as the CorefUD scorer does.
     """
 
     name: str
@@ -196,6 +201,7 @@ class Document:
     nodes: ConlluNodes | None = field(default=None, compare=False)
     token_columns: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: NO_ATTRIBUTES,
                                                          compare=False)
+    heads_not_given: frozenset[tuple[int, ...]] = field(default=frozenset(), compare=False)
 
     def mentions(self) -> Iterable[Mention]:
         for entity in self.entities:

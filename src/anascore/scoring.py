@@ -50,6 +50,9 @@ def count_document(key: Document | None, response: Document | None, options: Opt
     sets by metric (empty when it has none), which the metrics computed anyway; those of
     another layer of entities are named ``LAYER.METRIC`` (``discourse_deixis.muc``).
     """
+    rules = conventions(options)
+    key = None if key is None else rules.document(key)
+    response = None if response is None else rules.document(response)
     check_supported(key, response, options)
     outside = min_outside_warning(key, options)
     if outside is not None:
@@ -294,8 +297,12 @@ def count_key_document(key_document: Document, response_documents: Sequence[Docu
     """A key document against its document in each response (``None``: the response lacks
     it): the pair checked (:func:`check_pair`), then counted (:func:`count_document`)."""
     counted = []
+    rules = conventions(options)
+    key_document = rules.document(key_document)
     for path, response_document in zip(response_paths, response_documents, strict=True):
         warnings: list[str] = []
+        if response_document is not None:  # as read, before it is put on the key's tokens
+            response_document = rules.document(response_document)
         response_document = on_key_tokens(key_document, response_document, options, warnings)
         check_pair(key_document, response_document, path, warnings)
         details: list[dict[str, SetAlignmentDetails]] = []

@@ -48,6 +48,12 @@ class Conventions:
         (:func:`anascore.metrics.metric_for`)."""
         return metric
 
+    # -- documents as read --------------------------------------------------------------
+
+    def document(self, document: Document) -> Document:
+        """A document as this mode reads it, before anything is checked or counted."""
+        return document
+
     # -- repeated mentions (selection, the comparison) ----------------------------------
 
     def keeps_every_copy(self, document: Document, options: Options) -> bool:

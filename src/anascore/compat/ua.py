@@ -33,6 +33,7 @@ The CorefUD scorer (``docs/differences-corefud.md``, "Deliberate differences"):
 U14. Ties between equally good pairings: the whole matrix — :func:`whole_matrix_pairs`
 U15. The zero score's counterparts — :func:`identical_counterparts`
 U16. Zeros removed after singletons — :attr:`UAConventions.zeros_removed_after_singletons`
+U17. A head the file does not give is the mention's first position — :func:`first_word_heads`
 """
 
 from __future__ import annotations
@@ -535,11 +536,39 @@ def identical_counterparts(comparison: Comparison) -> dict[int, int]:
 # ---------------------------------------------------------------------------------------
 
 
+# U17. A head the file does not give is the mention's first position (docs/
+# differences-corefud.md, "Heads the file does not give"). Udapi, which the CorefUD scorer
+# reads files with, makes a mention's first word its head when the Entity annotation gives
+# none; anascore works it out of the dependency tree (formats/corefud.py). Hook:
+# Conventions.document.
+
+
+def first_word_heads(document: Document) -> Document:
+    """``document`` with every mention of ``heads_not_given`` headed by its first
+    position."""
+    if not document.heads_not_given:
+        return document
+    unheaded = document.heads_not_given
+
+    def headed(mention: Mention) -> Mention:
+        if mention.tokens not in unheaded or mention.head == mention.tokens[0]:
+            return mention
+        return replace(mention, head=mention.tokens[0])
+
+    entities = tuple(replace(entity, mentions=tuple(map(headed, entity.mentions)))
+                     for entity in document.entities)
+    bridging = tuple(replace(link, anaphor=headed(link.anaphor)) for link in document.bridging)
+    return replace(document, entities=entities, bridging=bridging, heads_not_given=frozenset())
+
+
 class UAConventions(Conventions):
     """The hooks of :class:`~anascore.compat.Conventions`, answered with U1 … U16."""
 
     name = "ua"
     zeros_removed_after_singletons = True  # U16
+
+    def document(self, document: Document) -> Document:  # U17
+        return first_word_heads(document)
 
     def metric(self, name: str, metric: Metric, options: Options) -> Metric:
         layer, _, base = name.rpartition(".")

@@ -19,8 +19,11 @@ file and line:
 * ``# global.Entity = eid-etype-head-other`` names the dash-separated fields of an opening
   bracket (that layout is assumed when the header is missing). ``eid`` is the entity ID;
   ``GRP`` is a document-local entity ID (GUM); ``etype`` (or ``entity``) the entity type;
-  ``head`` the 1-based index of the mention's head among the mention's positions (the first
-  position when absent); ``MIN`` a comma-separated list of such indices (the minimal span);
+  ``head`` the 1-based index of the mention's head among the mention's positions (when the
+  field or its value is absent, the head is worked out of the dependency tree — the first
+  position whose HEAD lies outside the mention — or left unknown where the file has no tree;
+  such mentions are listed in ``Document.heads_not_given``); ``MIN`` a comma-separated list
+  of such indices (the minimal span);
   every other field is kept as a mention attribute under its name.
 * ``Entity=`` in MISC holds chunks, read left to right: ``(e1-person-2-`` opens a mention of
   ``e1``; ``e1)`` closes the most recently opened mention of ``e1``; ``(e1-person-1-)`` is a
@@ -109,6 +112,7 @@ class _DocumentBuilder:
     sentence_of: list[int] = field(default_factory=list)
     empty: list[bool] = field(default_factory=list)
     deps: list[str] = field(default_factory=list)
+    dependency_heads: list[str] = field(default_factory=list)  # each position's HEAD cell
     lines: list[int] = field(default_factory=list)
     sentence_ids: list[str] = field(default_factory=list)
     sentence_lines: list[int] = field(default_factory=list)
@@ -121,6 +125,7 @@ class _DocumentBuilder:
     unfinished_parts: dict[str, list[_OpenMention]] = field(default_factory=dict)
     opened: dict[str, list[_OpenMention]] = field(default_factory=dict)
     bridges: list[tuple[_OpenMention, str, str, int]] = field(default_factory=list)
+    headless: list[_OpenMention] = field(default_factory=list)  # no head given in the file
 
 
 def newdoc_name(line: str) -> str | None:
@@ -226,6 +231,7 @@ def read_corefud_lines(lines: Iterable[tuple[int, str]], path: str, *,
         builder.sentence_of.append(len(builder.sentence_ids) - 1)
         builder.empty.append(is_empty)
         builder.deps.append(columns[8])
+        builder.dependency_heads.append(columns[6])
         builder.lines.append(line_number)
         if builder.keep_upos:
             builder.upos.append(columns[3])
@@ -426,7 +432,7 @@ def _close(mention: _OpenMention, position: int, builder: _DocumentBuilder, path
                 return
             builder.unfinished_parts[mention.entity].remove(mention)
         tokens = tuple(sorted(set(mention.tokens)))
-    head = tokens[0]
+    head = None  # not given: worked out of the dependency tree (_heads_from_tree)
     if mention.head_index is not None:
         if mention.head_index > len(tokens):
             raise FormatError(f"head index {mention.head_index} of a mention of entity "
@@ -443,6 +449,62 @@ def _close(mention: _OpenMention, position: int, builder: _DocumentBuilder, path
     attributes = MappingProxyType(mention.attributes) if mention.attributes else NO_ATTRIBUTES
     mention.mention = Mention.made(tokens, mention.line, head, min_tokens, attributes)
     builder.mentions.setdefault(mention.entity, []).append(mention.mention)
+    if head is None:
+        builder.headless.append(mention)
+
+
+def _heads_from_tree(builder: _DocumentBuilder) -> None:
+    """Heads for the mentions whose head the file does not give, from the dependency tree:
+    the mention's first position whose HEAD lies outside it (the sentence's root counts as
+    outside), as the CorefUD data's own heads are made (Udapi's ``corefud.MoveHead``, the
+    highest node of the mention). A one-position mention is headed by its position. The head
+    stays unknown (``None``) where the tree does not say: a word of the mention without a
+    HEAD, a sentence that is no tree (no root, or several: the ``0`` that writers without a
+    parser put in every HEAD cell), or heads that all lie inside the mention."""
+    governor = _governors(builder)
+    replaced: dict[int, Mention] = {}
+    for open_mention in builder.headless:
+        old = open_mention.mention
+        assert old is not None
+        tokens = old.tokens
+        head: int | None = tokens[0] if len(tokens) == 1 else None
+        if head is None:
+            words = [token for token in tokens if not builder.empty[token]]
+            if words and all(governor[token] is not None for token in words):
+                inside = set(tokens)
+                head = next((token for token in words if governor[token] not in inside), None)
+        if head is not None:
+            new = Mention.made(tokens, old.line, head, old.min_tokens, old.attributes)
+            open_mention.mention = replaced[id(old)] = new
+    if replaced:
+        for mentions in builder.mentions.values():
+            mentions[:] = [replaced.get(id(mention), mention) for mention in mentions]
+
+
+#: The governor of a sentence's root: outside every mention.
+_ROOT = -1
+
+
+def _governors(builder: _DocumentBuilder) -> list[int | None]:
+    """Each position's governor in the basic dependency tree (:data:`_ROOT` for the root of
+    its sentence, ``None`` where unknown: an empty node, a HEAD that is ``_`` or names no
+    word, a sentence without exactly one root)."""
+    position_of = {(sentence, node_id): position for position, (sentence, node_id)
+                   in enumerate(zip(builder.sentence_of, builder.ids, strict=True))}
+    roots: dict[int, int] = {}
+    for sentence, head in zip(builder.sentence_of, builder.dependency_heads, strict=True):
+        if head == "0":
+            roots[sentence] = roots.get(sentence, 0) + 1
+    governors: list[int | None] = []
+    for position, head in enumerate(builder.dependency_heads):
+        sentence = builder.sentence_of[position]
+        if builder.empty[position] or roots.get(sentence) != 1:
+            governors.append(None)
+        elif head == "0":
+            governors.append(_ROOT)
+        else:
+            governors.append(position_of.get((sentence, head)))
+    return governors
 
 
 #: The CoNLL-U columns kept with ``all_columns``, by the names of ``Document.token_columns``
@@ -476,6 +538,10 @@ def _finish(builder: _DocumentBuilder, path: str) -> Document:
         if entity not in builder.mentions:
             raise FormatError(f"entity {entity} is named here (SplitAnte or Bridge) but has "
                               f"no mention in document {builder.name!r}", path=path, line=line)
+    heads_not_given = frozenset(mention.mention.tokens for mention in builder.headless
+                                if mention.mention is not None)
+    if builder.headless:
+        _heads_from_tree(builder)
     entities = tuple(
         Entity(entity, tuple(mentions), tuple(builder.elements.get(entity, ())),
                MappingProxyType({"etype": builder.entity_types[entity]})
@@ -501,7 +567,7 @@ def _finish(builder: _DocumentBuilder, path: str) -> Document:
                     bridging=tuple(bridging), path=path, line=builder.line,
                     source_format="corefud",
                     sentence_starts=tuple(builder.sentence_starts), nodes=nodes,
-                    token_columns=columns)
+                    token_columns=columns, heads_not_given=heads_not_given)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -660,8 +726,10 @@ def _entity_cells(document: Document, names: dict[str, str], fields: tuple[str, 
             runs_of_entity.extend(runs)
             if len(runs) > 1:
                 discontinuous.append((mention.tokens[0], mention.tokens[-1]))
-            head = mention.tokens.index(mention.head) + 1 if mention.head in mention.tokens else 1
-            values = {"etype": etype, "head": str(head),
+            # an unknown head is left out (a reader works it out of the tree, if any)
+            head = (str(mention.tokens.index(mention.head) + 1)
+                    if mention.head in mention.tokens else "")
+            values = {"etype": etype, "head": head,
                       **{key: _value(value) for key, value in mention.attributes.items()}}
             if mention.min_tokens:
                 values["MIN"] = ",".join(str(mention.tokens.index(token) + 1)
