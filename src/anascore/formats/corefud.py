@@ -455,13 +455,24 @@ def _close(mention: _OpenMention, position: int, builder: _DocumentBuilder, path
 
 def _heads_from_tree(builder: _DocumentBuilder) -> None:
     """Heads for the mentions whose head the file does not give, from the dependency tree:
-    the mention's first position whose HEAD lies outside it (the sentence's root counts as
-    outside), as the CorefUD data's own heads are made (Udapi's ``corefud.MoveHead``, the
-    highest node of the mention). A one-position mention is headed by its position. The head
-    stays unknown (``None``) where the tree does not say: a word of the mention without a
-    HEAD, a sentence that is no tree (no root, or several: the ``0`` that writers without a
-    parser put in every HEAD cell), or heads that all lie inside the mention."""
-    governor = _governors(builder)
+    the mention's first word whose HEAD is none of the mention's words (the sentence's root
+    counts as outside), as the CorefUD data's own heads are made (Udapi's
+    ``corefud.MoveHead``, the highest node of the mention). A one-position mention is headed
+    by its position. The head stays unknown (``None``) where the tree does not say: a word of
+    the mention without a HEAD, a sentence that is no tree (no root, or several: the ``0``
+    that writers without a parser put in every HEAD cell), or heads that all lie inside the
+    mention."""
+    heads, ids, sentence_of = builder.dependency_heads, builder.ids, builder.sentence_of
+    starts = [*builder.sentence_starts, len(ids)]
+    is_tree: dict[int, bool] = {}  # sentence → whether it has exactly one root
+
+    def tree(sentence: int) -> bool:
+        found = is_tree.get(sentence)
+        if found is None:
+            found = is_tree[sentence] = heads[starts[sentence]:starts[sentence + 1]].count(
+                "0") == 1
+        return found
+
     replaced: dict[int, Mention] = {}
     for open_mention in builder.headless:
         old = open_mention.mention
@@ -470,9 +481,17 @@ def _heads_from_tree(builder: _DocumentBuilder) -> None:
         head: int | None = tokens[0] if len(tokens) == 1 else None
         if head is None:
             words = [token for token in tokens if not builder.empty[token]]
-            if words and all(governor[token] is not None for token in words):
-                inside = set(tokens)
-                head = next((token for token in words if governor[token] not in inside), None)
+            sentences = {sentence_of[token] for token in tokens}
+            if words and all(heads[token] not in _EMPTY_HEAD for token in words) and all(
+                    map(tree, sentences)):
+                if len(sentences) == 1:
+                    inside = {ids[token] for token in tokens}
+                    head = next((token for token in words
+                                 if heads[token] == "0" or heads[token] not in inside), None)
+                else:
+                    pairs = {(sentence_of[token], ids[token]) for token in tokens}
+                    head = next((token for token in words if heads[token] == "0"
+                                 or (sentence_of[token], heads[token]) not in pairs), None)
         if head is not None:
             new = Mention.made(tokens, old.line, head, old.min_tokens, old.attributes)
             open_mention.mention = replaced[id(old)] = new
@@ -481,30 +500,7 @@ def _heads_from_tree(builder: _DocumentBuilder) -> None:
             mentions[:] = [replaced.get(id(mention), mention) for mention in mentions]
 
 
-#: The governor of a sentence's root: outside every mention.
-_ROOT = -1
-
-
-def _governors(builder: _DocumentBuilder) -> list[int | None]:
-    """Each position's governor in the basic dependency tree (:data:`_ROOT` for the root of
-    its sentence, ``None`` where unknown: an empty node, a HEAD that is ``_`` or names no
-    word, a sentence without exactly one root)."""
-    position_of = {(sentence, node_id): position for position, (sentence, node_id)
-                   in enumerate(zip(builder.sentence_of, builder.ids, strict=True))}
-    roots: dict[int, int] = {}
-    for sentence, head in zip(builder.sentence_of, builder.dependency_heads, strict=True):
-        if head == "0":
-            roots[sentence] = roots.get(sentence, 0) + 1
-    governors: list[int | None] = []
-    for position, head in enumerate(builder.dependency_heads):
-        sentence = builder.sentence_of[position]
-        if builder.empty[position] or roots.get(sentence) != 1:
-            governors.append(None)
-        elif head == "0":
-            governors.append(_ROOT)
-        else:
-            governors.append(position_of.get((sentence, head)))
-    return governors
+_EMPTY_HEAD = frozenset({"_", ""})
 
 
 #: The CoNLL-U columns kept with ``all_columns``, by the names of ``Document.token_columns``
