@@ -1,5 +1,5 @@
-"""The in-house Kuhn–Munkres and the per-component CEAF optimum agree with scipy and with
-brute force."""
+"""The in-house assignment solver and the per-component CEAF optimum agree with scipy and with
+brute force; the solver returns scipy's very assignment, ties included."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy.optimize import linear_sum_assignment
 
-from anascore.assignment import kuhn_munkres
+from anascore.assignment import shortest_augmenting_path
 from anascore.contingency import Contingency
 from anascore.metrics.assignment import best_assignment_total
 
@@ -29,11 +29,39 @@ def brute_force(weights: np.ndarray) -> float:
 
 
 @given(matrices)
-def test_kuhn_munkres_finds_the_optimum(weights: np.ndarray) -> None:
-    rows, columns = kuhn_munkres(weights)
+def test_the_solver_finds_the_optimum(weights: np.ndarray) -> None:
+    rows, columns = shortest_augmenting_path(weights)
     assert len(set(rows.tolist())) == len(rows) == min(weights.shape)
     assert len(set(columns.tolist())) == len(columns)
     assert weights[rows, columns].sum() == pytest.approx(brute_force(weights), abs=1e-9)
+
+
+#: Weights with many ties: a few distinct values, whole, halves and thirds (sums of thirds
+#: tie or not by floating-point rounding, which the solver must round as scipy does).
+tied = st.tuples(st.integers(1, 7), st.integers(1, 7)).flatmap(
+    lambda shape: arrays(np.float64, shape,
+                         elements=st.sampled_from([0.0, 0.1, 0.2, 0.3, 1 / 3, 0.5, 2 / 3, 1.0])))
+
+
+@given(tied)
+def test_the_solver_returns_scipys_assignment_among_ties(weights: np.ndarray) -> None:
+    # matching's choice among equally good pairings is scipy's, whichever solver runs
+    rows, columns = shortest_augmenting_path(weights)
+    expected_rows, expected_columns = linear_sum_assignment(weights, maximize=True)
+    assert rows.tolist() == expected_rows.tolist()
+    assert columns.tolist() == expected_columns.tolist()
+
+
+def test_the_solver_returns_scipys_assignment_on_random_matrices() -> None:
+    rng = np.random.default_rng(2016)
+    for trial in range(3000):
+        shape = rng.integers(1, 8, size=2)
+        weights = (rng.integers(0, 3, size=shape).astype(float) if trial % 2
+                   else rng.random(shape).round(1))
+        rows, columns = shortest_augmenting_path(weights)
+        expected_rows, expected_columns = linear_sum_assignment(weights, maximize=True)
+        assert (rows.tolist(), columns.tolist()) == (expected_rows.tolist(),
+                                                     expected_columns.tolist()), weights
 
 
 @given(arrays(np.int64, st.tuples(st.integers(1, 25), st.integers(1, 25)),

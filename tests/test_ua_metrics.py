@@ -221,7 +221,7 @@ def test_min_match_worth() -> None:
     assert min_match_worth(mention(2, 3), mention(2)) == 0.0  # a key without MIN
 
 
-def test_min_alignment_is_exact_first_then_kuhn_munkres() -> None:
+def test_min_alignment_is_exact_first_then_an_optimal_assignment() -> None:
     # k1 = 0-3 (MIN 1), k2 = 1-5 (MIN 3), k3 = 7 (exact); r1 = 1-2, r2 = 1-3, r3 = 7.
     # worths: k1–r1 2/4, k1–r2 3/4, k2–r2 3/5; k2–r1 misses k2's MIN. Taking the largest first
     # (k1–r2) leaves k2 alone (3/4); the best pairing is k1–r1 and k2–r2 (2/4 + 3/5).

@@ -44,6 +44,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from anascore.assignment import maximum_assignment
 from anascore.compat import Conventions
 from anascore.contingency import Comparison, Contingency, links
 from anascore.matching.exact import Alignment, Matcher, align_exact
@@ -256,14 +257,12 @@ def align_min_ua(key: Sequence[Mention], response: Sequence[Mention]) -> Alignme
     edges = candidate_pairs(key, response, key_left, response_left, symmetric=True)
     if not edges:
         return exact
-    from scipy.optimize import linear_sum_assignment
-
     row_of = {index: row for row, index in enumerate(key_left)}
     column_of = {index: column for column, index in enumerate(response_left)}
     worth = np.zeros((len(key_left), len(response_left)))
     for key_index, response_index, value in edges:
         worth[row_of[key_index], column_of[response_index]] = value
-    rows, columns = linear_sum_assignment(-worth)
+    rows, columns = maximum_assignment(worth)
     chosen = worth[rows, columns] > 0
     pairs = [(key_left[row], response_left[column])
              for row, column in zip(rows[chosen].tolist(), columns[chosen].tolist(), strict=True)]
@@ -460,11 +459,9 @@ def set_pairs_ua(comparison: Comparison, tables: ElementTables,
     matrix, its rows and columns in the UA scorer's order."""
     if weights.size == 0:
         return []
-    from scipy.optimize import linear_sum_assignment
-
     key_order = _ua_order(comparison.key, tables.key_sets)
     response_order = _ua_order(comparison.response, tables.response_sets)
-    rows, columns = linear_sum_assignment(-weights[np.ix_(key_order, response_order)])
+    rows, columns = maximum_assignment(weights[np.ix_(key_order, response_order)])
     return [(int(key_order[row]), int(response_order[column]))
             for row, column in zip(rows.tolist(), columns.tolist(), strict=True)]
 
@@ -490,14 +487,12 @@ def whole_matrix_pairs(scores: dict[tuple[int, int], float], key_rank: dict[int,
         return []
     if len(key_rank) * len(response_rank) > WHOLE_MATRIX_LIMIT:
         return best_pairs(scores, key_rank, response_rank)
-    from scipy.optimize import linear_sum_assignment
-
     keys = sorted(key_rank, key=key_rank.__getitem__)
     responses = sorted(response_rank, key=response_rank.__getitem__)
     matrix = np.zeros((len(keys), len(responses)))
     for (key, response), score in scores.items():
         matrix[key_rank[key], response_rank[response]] = score
-    rows, columns = linear_sum_assignment(-matrix)
+    rows, columns = maximum_assignment(matrix)
     return [(keys[row], responses[column]) for row, column in
             zip(rows.tolist(), columns.tolist(), strict=True) if matrix[row, column] > 0]
 

@@ -12,10 +12,13 @@ Here, by default, pairs with a zero score are never built: the pairs are split i
 connected components of the graph of positive scores, a component with one key or one
 response mention takes its best partner (the first in sort order among equals: the
 documented rule), and larger components are solved by ``linear_sum_assignment`` on their
-rows and columns in the same sort order. The optimum is the same as the scorer's; among
-equally good pairings the choice can differ from the scorer's, whose whole-matrix assignment
-does not always follow its documented rule. ``compat="ua"`` solves the scorer's whole matrix
-instead, and so makes its choices (:func:`anascore.compat.ua.whole_matrix_pairs`, U14).
+rows and columns in the same sort order (through
+:func:`anascore.assignment.maximum_assignment`, which gives scipy's assignment, ties
+included, without importing scipy for a small component). The optimum is the same as the
+scorer's; among equally good pairings the choice can differ from the scorer's, whose
+whole-matrix assignment does not always follow its documented rule. ``compat="ua"`` solves
+the scorer's whole matrix instead, and so makes its choices
+(:func:`anascore.compat.ua.whole_matrix_pairs`, U14).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from anascore.assignment import maximum_assignment
 from anascore.components import edge_components
 from anascore.model import Mention
 
@@ -67,9 +71,7 @@ def best_pairs(scores: dict[tuple[int, int], float], key_rank: dict[int, int],
         matrix = np.zeros((len(keys), len(responses)))
         for key, response in pairs:
             matrix[row_of[key], column_of[response]] = scores[key, response]
-        from scipy.optimize import linear_sum_assignment
-
-        rows, columns = linear_sum_assignment(-matrix)
+        rows, columns = maximum_assignment(matrix)
         chosen.extend((keys[row], responses[column]) for row, column in
                       zip(rows.tolist(), columns.tolist(), strict=True)
                       if matrix[row, column] > 0)
