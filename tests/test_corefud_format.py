@@ -336,3 +336,28 @@ def test_a_multiword_token_line_opens_no_sentence(tmp_path) -> None:
     back = tmp_path / "back.conllu"
     convert(source, back, to="corefud")
     assert anascore.score(source, back).metrics["muc"].f1 == 1.0
+
+
+def test_mentions_without_a_given_head_stay_listed_when_positions_are_renumbered(
+        tmp_path: Path) -> None:
+    # key and response with different empty nodes are renumbered over the union of their
+    # nodes; the list of mentions whose head the file did not give follows the mentions
+    from anascore.formats.alignment import common_positions
+
+    def write(name: str, empty_id: str) -> Path:
+        path = tmp_path / name
+        path.write_text(
+            "# newdoc id = g\n# global.Entity = GRP-etype\n# sent_id = g-1\n"
+            "1\tThe\t_\t_\t_\t_\t2\t_\t_\t_\n"
+            "2\tman\t_\t_\t_\t_\t3\t_\t_\tEntity=(7-person\n"
+            f"{empty_id}\t_\t_\t_\t_\t_\t_\t_\t3:nsubj\t_\n"
+            "3\tslept\t_\t_\t_\t_\t0\t_\t_\tEntity=7)\n\n", encoding="utf-8")
+        return path
+
+    (key,) = read_corefud(write("key.conllu", "2.1"))
+    (response,) = read_corefud(write("response.conllu", "2.2"))
+    assert key.heads_not_given == response.heads_not_given == {(1, 2, 3)}
+    key, response = common_positions(key, response)
+    assert len(key.tokens) == 5  # the words and both empty nodes: man 1, 2.1 2, 2.2 3, slept 4
+    assert key.heads_not_given == {mention.tokens for mention in key.mentions()} == {(1, 2, 4)}
+    assert response.heads_not_given == {(1, 3, 4)}

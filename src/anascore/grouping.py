@@ -331,6 +331,7 @@ def group_mentions(pairs: Iterable[tuple[Document, Document | None]], kind: str,
                    options: Options) -> GroupedScores:
     """Mention groups of document pairs (the module's rule), each group counted by every
     metric with the code of a plain score."""
+    from anascore.compat import conventions
     from anascore.formats.alignment import common_positions
     from anascore.scoring import compare, count_document
 
@@ -338,8 +339,11 @@ def group_mentions(pairs: Iterable[tuple[Document, Document | None]], kind: str,
     group_options = replace(options, keep_singletons=True)  # selected once, before grouping
     names: list[str] = []
     records: dict[str, list[dict[str, np.ndarray]]] = {}
+    rules = conventions(options)
     for key, response in pairs:
+        key = rules.document(key)  # as count_document reads them, before renumbering
         if response is not None:
+            response = rules.document(response)
             key, response = common_positions(key, response)
         comparison = compare(key, response, options, warnings)
         key_labels, response_labels = mention_labels(kind, comparison)

@@ -330,4 +330,6 @@ def _renumbered(document: Document, mapping: list[int], tokens: tuple[str, ...],
                                     link.antecedent_entity, link.relation)
                        for link in document.bridging),
         discourse_deixis=moved_entities(document.discourse_deixis),
-        sentence_starts=sentence_starts, nodes=nodes)
+        sentence_starts=sentence_starts, nodes=nodes,
+        heads_not_given=frozenset(tuple(mapping[token] for token in tokens)
+                                  for tokens in document.heads_not_given))
