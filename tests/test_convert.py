@@ -60,46 +60,50 @@ def test_corefud_holds_everything_the_corefud_reader_reads(tmp_path: Path) -> No
     assert after.metrics["conll"].f1 == before.metrics["conll"].f1 == 1.0
 
 
-def test_ua_holds_all_but_empty_nodes_and_heads(tmp_path: Path) -> None:
+def test_ua_holds_all_but_heads(tmp_path: Path) -> None:
     with pytest.raises(FormatError) as error:
         convert(RICH, tmp_path / "out.conllua", to="ua")
-    assert "1 empty node" in str(error.value) and "heads" in str(error.value)
-    assert "discontinuous" not in str(error.value)
+    assert "heads" in str(error.value)
+    assert "empty node" not in str(error.value) and "discontinuous" not in str(error.value)
     warnings = convert(RICH, tmp_path / "out.conllua", to="ua", drop_unsupported=True)
     assert [warning.split(": dropped ")[1].split(" (")[0] for warning in warnings] == [
-        "1 empty node", "3 heads not on their mention's first token"]
+        "4 heads that their dependency tree does not give"]  # the multi-word mentions
     original = {document.name: document for document in read_documents(RICH)}
     for document in read_documents(tmp_path / "out.conllua"):
         before = original[document.name]
-        empty = sum(before.nodes.empty) if before.nodes is not None else 0
-        assert len(document.tokens) == len(before.tokens) - empty
-        # discontinuous mentions, plurals and bridging survive
+        # the text, empty nodes included, every mention (zeros too), plurals and bridging
+        assert document.tokens == before.tokens
+        assert [[mention.tokens for mention in entity.mentions]
+                for entity in document.entities] == [
+            [mention.tokens for mention in entity.mentions] for entity in before.entities]
         assert [entity.elements for entity in document.entities] == [
-            entity.elements for entity in before.entities
-            if any(not before.nodes.empty[token] for mention in entity.mentions
-                   for token in mention.tokens)]
+            entity.elements for entity in before.entities]
         assert len(document.bridging) == len(before.bridging)
 
 
-def test_dropping_empty_nodes_for_ua_keeps_the_words_ids_columns_and_sentences(
+def test_ua_keeps_the_ids_columns_sentences_and_empty_nodes_of_conllu(
         tmp_path: Path) -> None:
     # Before, a document that lost an empty node (or a head) lost every CoNLL-U column and
-    # sentence ID with it, and its words were renumbered over the document.
+    # sentence ID with it, and its words were renumbered over the document; empty nodes
+    # (and the zeros on them) could not be written at all.
     convert(RICH, tmp_path / "out.conllua", to="ua", drop_unsupported=True)
     original = {document.name: document
                 for document in read_documents(RICH, all_columns=True)}
     for document in read_documents(tmp_path / "out.conllua", all_columns=True):
         before = original[document.name]
         assert before.nodes is not None and document.nodes is not None
-        words = [position for position, empty in enumerate(before.nodes.empty) if not empty]
-        assert document.nodes.ids == tuple(before.nodes.ids[word] for word in words)
+        assert document.nodes.ids == before.nodes.ids
+        assert document.nodes.empty == before.nodes.empty
+        assert document.nodes.deps == before.nodes.deps
         assert document.nodes.sentence_ids == before.nodes.sentence_ids
         for column in ("lemma", "upos", "head", "deprel"):
-            assert document.token_columns[column] == tuple(
-                before.token_columns[column][word] for word in words)
-        # DEPS keeps the items whose head is a word: the empty node 6.1 was "7:nsubj" (its
-        # own item goes with it); a word's item naming an empty node would go too
-        assert document.nodes.deps == tuple(before.nodes.deps[word] for word in words)
+            assert document.token_columns[column] == before.token_columns[column]
+    # and every score, zeros included, is the original's
+    for match in ("exact", "partial"):
+        before = anascore.score(RICH, RICH, metrics="all", match=match)
+        after = anascore.score(RICH, tmp_path / "out.conllua", metrics="all", match=match)
+        assert after.metrics["zero"].f1 == before.metrics["zero"].f1 == 1.0
+        assert after.metrics["conll"].f1 == before.metrics["conll"].f1 == 1.0
 
 
 def test_round_trip_through_ua_keeps_scores(tmp_path: Path) -> None:
@@ -237,10 +241,9 @@ def test_corefud_to_ua_keeps_the_token_ids_that_dependency_heads_name(tmp_path: 
         "2\tdog\tdog\tNOUN\t_\t_\t3\tnsubj\t3:nsubj\tEntity=e2)\n"
         "3\tbarked\tbark\tVERB\t_\t_\t0\troot\t0:root\t_\n\n", encoding="utf-8")
     target = tmp_path / "two.conllua"
-    # CorefUD's head of "The dog" is given, UA's comes from the dependencies (the same word)
-    assert convert(source, target, to="ua", drop_unsupported=True) == [
-        f"{source}: dropped 1 head not on its mention's first token (1 of 1 documents), "
-        "which ua cannot hold"]
+    # CorefUD's head of "The dog" is given, UA's comes from the dependencies: the same word,
+    # so nothing is lost
+    assert convert(source, target, to="ua") == []
     written = [line.split("\t") for line in target.read_text(encoding="utf-8").splitlines()
                if line and not line.startswith("#")]
     assert [(cells[0], cells[6], cells[8]) for cells in written] == [

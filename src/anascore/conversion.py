@@ -12,7 +12,7 @@ crossing mentions      other      other    yes        yes
 discontinuous          no         yes      no         yes
 heads                  no         yes      no         no
 MIN spans              no         yes      no         yes
-empty nodes, zeros     no         yes      no         no
+empty nodes, zeros     no         yes      no         yes
 split antecedents      no         yes      no         yes
 bridging (entity)      no         yes      no         yes
 bridging (mention)     no         no       no         yes
@@ -33,8 +33,8 @@ then discontinuous mentions are dropped whole, heads and MIN spans forgotten, sp
 antecedents, bridging, non-referring mentions and discourse deixis dropped; an entity left
 without mentions goes. For CorefUD: non-referring mentions and discourse deixis are dropped,
 and a bridging link to an antecedent mention becomes a link to that mention's entity. For UA:
-empty nodes are removed from the text (a mention made only of empty nodes goes, with the
-bridging links that name it) and heads forgotten; everything else is kept.
+heads are forgotten (a UA file gives heads only through its dependency columns, which a
+CoNLL-U source keeps, empty nodes and token IDs included); everything else is kept.
 """
 
 from __future__ import annotations
@@ -49,7 +49,8 @@ from anascore.errors import FormatError, OptionsError
 from anascore.formats import FORMAT_MODULES, READ_ONLY_FORMATS, read_documents, writer
 from anascore.formats.sentences import sentence_of
 from anascore.formats.sources import local_inputs
-from anascore.model import BridgingLink, ConlluNodes, Document, Entity, Mention
+from anascore.formats.ua import heads_read_back
+from anascore.model import BridgingLink, Document, Entity, Mention
 from anascore.output import check_writable, refuse_overwriting_input
 
 #: Formats ``anascore convert`` writes.
@@ -148,6 +149,8 @@ def _plural(count: int, noun: str) -> str:
 KINDS: dict[str, tuple[str, str]] = {
     "empty": ("empty node", "empty nodes"),
     "heads": ("head not on its mention's first token", "heads not on their mention's first token"),
+    "tree_heads": ("head that its dependency tree does not give",
+                   "heads that their dependency tree does not give"),
     "discontinuous": ("discontinuous mention", "discontinuous mentions"),
     "min": ("MIN span", "MIN spans"),
     "plurals": ("split-antecedent plural", "split-antecedent plurals"),
@@ -177,11 +180,16 @@ def unsupported_content(document: Document, target: str) -> Counter[str]:
     (:data:`KINDS`; empty: nothing)."""
     lost: Counter[str] = Counter()
     mentions = [mention for entity in document.entities for mention in entity.mentions]
-    if target in ("conll2012", "jsonlines", "ua"):
+    if target in ("conll2012", "jsonlines"):
         lost["empty"] = sum(document.nodes.empty) if document.nodes is not None else 0
+    if target in ("conll2012", "jsonlines"):
         lost["heads"] = sum(1 for mention in mentions
                             if mention.head is not None and mention.head != mention.tokens[0])
     if target == "ua":
+        # a UA file gives heads through its dependency columns (kept from a CoNLL-U source)
+        read_back = heads_read_back(document)
+        lost["tree_heads"] = sum(1 for mention in mentions if mention.head is not None
+                                 and mention.head != read_back.get(mention.tokens))
         lost["attributes"] = sum(
             1 for mention in (*mentions, *document.non_referring,
                               *(m for entity in document.discourse_deixis
@@ -297,92 +305,21 @@ def _drop_for_corefud(document: Document) -> Document:
 
 
 def _drop_for_ua(document: Document) -> Document:
-    """Empty nodes removed from the text (every layer renumbered) and heads forgotten."""
-    words = _word_positions(document)
+    """Heads forgotten, and attribute values UA cannot write replaced by ``_``."""
 
-    def kept(mention: Mention | None) -> Mention | None:
-        if mention is None:
-            return None
-        tokens = tuple(words[token] for token in mention.tokens if token in words)
-        if not tokens:
-            return None
-        minimal = None
-        if mention.min_tokens is not None:
-            minimal = tuple(words[token] for token in mention.min_tokens
-                            if token in words) or None
+    def kept(mention: Mention) -> Mention:
         attributes = {name: _UA_UNSAFE.sub("_", value) or "_"
                       for name, value in mention.attributes.items()}
-        return Mention(tokens, mention.line, None, minimal, attributes)
+        return Mention(mention.tokens, mention.line, None, mention.min_tokens, attributes)
 
     def entities(layer: tuple[Entity, ...]) -> tuple[Entity, ...]:
-        result = []
-        for entity in layer:
-            mentions = tuple(mention for mention in map(kept, entity.mentions) if mention)
-            if mentions:
-                result.append(replace(entity, mentions=mentions))
-        # an entity gone may no longer be named as an element of a plural
-        names = {entity.id for entity in result}
-        return tuple(replace(entity, elements=tuple(element for element in entity.elements
-                                                    if element in names))
-                     for entity in result)
+        return tuple(replace(entity, mentions=tuple(map(kept, entity.mentions)))
+                     for entity in layer)
 
-    bridging = []
-    for link in document.bridging:
-        anaphor, antecedent = kept(link.anaphor), kept(link.antecedent)
-        if anaphor is not None and (antecedent is not None or link.antecedent is None):
-            bridging.append(replace(link, anaphor=anaphor, antecedent=antecedent))
-    tokens = tuple(form for position, form in enumerate(document.tokens) if position in words)
-    starts = _kept_sentence_starts(document, words)
-    token_columns, nodes = _kept_columns(document, words)
-    return replace(document, tokens=tokens, entities=entities(document.entities),
-                   non_referring=tuple(mention for mention in map(kept, document.non_referring)
-                                       if mention),
-                   bridging=tuple(bridging), discourse_deixis=entities(document.discourse_deixis),
-                   sentence_starts=tuple(starts), nodes=nodes, token_columns=token_columns)
-
-
-def _kept_columns(document: Document,
-                  words: dict[int, int]) -> tuple[dict[str, tuple[str, ...]], ConlluNodes | None]:
-    """The token columns and CoNLL-U details of the positions kept (``words``: old → new
-    position), so that a document stripped of its empty nodes keeps its words' IDs, sentence
-    IDs, comments and every column. A comment line before a dropped empty node goes before
-    the next word; a DEPS item naming an empty node goes with it (``_`` if none is left)."""
-    kept = sorted(words)
-    columns: dict[str, tuple[str, ...]] = {}
-    for name, values in document.token_columns.items():
-        if name == "before":
-            before: list[str] = []
-            pending: list[str] = []
-            for position, text in enumerate(values):
-                if text:
-                    pending.append(text)
-                if position in words:
-                    before.append("\n".join(pending))
-                    pending = []
-            columns[name] = tuple(before)
-        else:
-            columns[name] = tuple(values[position] for position in kept)
-    nodes = document.nodes
-    if nodes is None:
-        return columns, None
-    sentences = [nodes.sentence_of[position] for position in kept]
-    kept_sentences = list(dict.fromkeys(sentences))
-    renumbered = {old: new for new, old in enumerate(kept_sentences)}
-    return columns, ConlluNodes(
-        ids=tuple(nodes.ids[position] for position in kept),
-        sentence_of=tuple(renumbered[sentence] for sentence in sentences),
-        empty=(False,) * len(kept),
-        deps=tuple(_deps_without_empty_nodes(nodes.deps[position]) for position in kept),
-        lines=tuple(nodes.lines[position] for position in kept),
-        sentence_ids=tuple(nodes.sentence_ids[sentence] for sentence in kept_sentences
-                           if sentence < len(nodes.sentence_ids)),
-        sentence_lines=tuple(nodes.sentence_lines[sentence] for sentence in kept_sentences
-                             if sentence < len(nodes.sentence_lines)))
-
-
-def _deps_without_empty_nodes(deps: str) -> str:
-    """A DEPS cell without its items whose head is an empty node (``8.1:nsubj``)."""
-    if "." not in deps:
-        return deps
-    items = [item for item in deps.split("|") if "." not in item.partition(":")[0]]
-    return "|".join(items) or "_"
+    bridging = tuple(replace(link, anaphor=kept(link.anaphor),
+                             antecedent=None if link.antecedent is None
+                             else kept(link.antecedent))
+                     for link in document.bridging)
+    return replace(document, entities=entities(document.entities),
+                   non_referring=tuple(map(kept, document.non_referring)),
+                   bridging=bridging, discourse_deixis=entities(document.discourse_deixis))

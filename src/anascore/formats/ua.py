@@ -524,15 +524,16 @@ class _DocumentReader:
         empty = (tuple("." in token_id for token_id in ids) if "." in "".join(ids)
                  else (False,) * len(ids))
         positions = self._id_positions()
-        governors = self._governors(positions) if self._has_upos() else None
+        governors = self._governors(positions) if self.token_columns else None
         identity_mentions, entities, non_referring, entity_ids = self._entities(
             self.identity, positions, governors)
         _, deixis_entities, _, _ = self._entities(self.deixis, positions, governors)
         bridging = self._bridging_links(identity_mentions, entity_ids)
         columns: Mapping[str, tuple[str, ...]] = NO_ATTRIBUTES
-        if governors is not None or self.keep_all:
+        has_upos = self.token_columns and self._has_upos()
+        if has_upos or self.keep_all:
             kept: dict[str, tuple[str, ...]] = {}
-            if governors is not None:
+            if has_upos:
                 kept["upos"] = tuple(self.upos)
                 kept["empty_node"] = tuple("1" if node else "0" for node in empty)
             if self.keep_all:
@@ -565,28 +566,11 @@ class _DocumentReader:
         return any(upos not in _EMPTY for upos in self.upos)
 
     def _governors(self, positions: Mapping) -> list[int | None]:
-        """Each token's syntactic head as a position, resolved like Min token IDs:
-        :data:`_ROOT` for the root of its sentence (HEAD ``0``), ``None`` where it is not
-        known (an empty node, a token without a HEAD cell)."""
-        per_document = self._ids_unique
-        governors: list[int | None] = []
-        for (_, sentence), head in zip(self.ids, self.dependency_heads, strict=True):
-            if head == "0":
-                governors.append(_ROOT)
-            elif head in _EMPTY:
-                governors.append(None)
-            else:
-                governors.append(positions.get(head if per_document else (head, sentence)))
-        return governors
+        return _governors(self.ids, self.dependency_heads, positions, self._ids_unique)
 
-    def _id_positions(self) -> dict[str, int] | dict[tuple[str, int], int]:
-        """Token ID → position, over the document when IDs are unique in it (the format's
-        rule), else per sentence."""
-        by_id = {token_id: position for position, (token_id, _) in enumerate(self.ids)}
-        self._ids_unique = len(by_id) == len(self.ids)
-        if self._ids_unique:
-            return by_id
-        return {key: position for position, key in enumerate(self.ids)}
+    def _id_positions(self) -> Mapping:
+        positions, self._ids_unique = _id_positions(self.ids)
+        return positions
 
     def _entities(self, layer: _Layer, positions: Mapping,
                   governors: list[int | None] | None) -> tuple[
@@ -742,6 +726,56 @@ class _DocumentReader:
 
 
 #: What :func:`_head` says of a markable whose tokens all govern each other.
+def _id_positions(ids: Sequence[tuple[str, int]]) -> tuple[Mapping, bool]:
+    """Token ID → position, over the document when IDs are unique in it (the format's rule),
+    else per sentence (keys ``(ID, sentence)``); and whether they are unique."""
+    by_id = {token_id: position for position, (token_id, _) in enumerate(ids)}
+    if len(by_id) == len(ids):
+        return by_id, True
+    return {key: position for position, key in enumerate(ids)}, False
+
+
+def _governors(ids: Sequence[tuple[str, int]], heads: Sequence[str], positions: Mapping,
+               unique: bool) -> list[int | None]:
+    """Each token's syntactic head (its HEAD cell) as a position, resolved like Min token
+    IDs: :data:`_ROOT` for the root of its sentence (HEAD ``0``), ``None`` where it is not
+    known (an empty node, a token without a HEAD cell, a sentence that is no tree: no root
+    or several, such as the ``0`` that writers without a parser put in every HEAD cell)."""
+    roots: dict[int, int] = {}
+    for (_, sentence), head in zip(ids, heads, strict=True):
+        if head == "0":
+            roots[sentence] = roots.get(sentence, 0) + 1
+    governors: list[int | None] = []
+    for (_, sentence), head in zip(ids, heads, strict=True):
+        if roots.get(sentence) != 1:
+            governors.append(None)
+        elif head == "0":
+            governors.append(_ROOT)
+        elif head in _EMPTY:
+            governors.append(None)
+        else:
+            governors.append(positions.get(head if unique else (head, sentence)))
+    return governors
+
+
+def heads_read_back(document: Document) -> dict[tuple[int, ...], int | None]:
+    """The head :func:`read_ua` (with ``token_columns``) gives each identity mention of
+    ``document`` once :func:`write_ua` has written it, by its positions: from the dependency
+    HEAD column written with it (a UA or CoNLL-U source read with all its columns keeps it,
+    under its own token IDs), else from a one-token Min or a one-token mention. What a
+    conversion to UA would lose of a mention's head is where this differs from it."""
+    nodes = document.nodes
+    count = len(document.tokens)
+    heads = document.token_columns.get("head", ("_",) * count)
+    ids = (list(nodes.ids) if _keeps_ids(document) and nodes is not None
+           else [str(position + 1) for position in range(count)])
+    numbered = list(zip(ids, sentence_of(document), strict=True))
+    positions, unique = _id_positions(numbered)
+    governors = _governors(numbered, heads, positions, unique)
+    return {mention.tokens: _head(mention.tokens, mention.min_tokens, governors)
+            for mention in document.mentions()}
+
+
 _CYCLE = -1
 #: The governor of a sentence's root (HEAD ``0``): outside every markable.
 _ROOT = -2
@@ -750,14 +784,18 @@ _ROOT = -2
 def _head(tokens: tuple[int, ...], min_tokens: tuple[int, ...] | None,
           governors: list[int | None]) -> int | None:
     """A markable's head (read only with ``token_columns``, for mention types and head
-    matching): its first token whose syntactic head lies outside it, when the file gives
-    dependency heads (:data:`_CYCLE` when none does: the heads form a cycle); else its Min
-    when Min is one token; else unknown."""
-    if any(governors[token] is not None for token in tokens):
+    matching): its first token whose syntactic head lies outside it, among its tokens whose
+    head the file gives (:data:`_CYCLE` when every such head lies inside: a cycle); where the
+    file gives none, its Min when Min is one token, or its token when it has one; else
+    unknown. (A token without a dependency head, such as an empty node, is no candidate.)"""
+    known = [token for token in tokens if governors[token] is not None]
+    if known:
         inside = set(tokens)
-        return next((token for token in tokens if governors[token] not in inside), _CYCLE)
+        return next((token for token in known if governors[token] not in inside), _CYCLE)
     if min_tokens is not None and len(min_tokens) == 1:
         return min_tokens[0]
+    if len(tokens) == 1:
+        return tokens[0]
     return None
 
 
@@ -1037,8 +1075,7 @@ def _write_document(document: Document, stream: IO[str],
     # DEPS cells, written as they are, refer to them (a CoNLL-U file numbers each sentence
     # from 1, which the UA reader reads within the sentence). Anything else is numbered
     # over the document.
-    ids = (list(document.nodes.ids) if "before" in columns and document.nodes is not None
-           and document.source_format in ("ua", "corefud") else None)
+    ids = list(document.nodes.ids) if _keeps_ids(document) and document.nodes else None
     identity = _LayerWriter(document.name, "markable", ids)
     identity.add_entities(document.entities)
     identity.add_non_referring(document.non_referring)
@@ -1075,6 +1112,12 @@ def _write_document(document: Document, stream: IO[str],
                    for name in extra)]
         stream.write("\t".join(cells) + "\n")
     stream.write("\n")
+
+
+def _keeps_ids(document: Document) -> bool:
+    """Whether :func:`write_ua` writes ``document``'s own token IDs (see there)."""
+    return ("before" in document.token_columns and document.nodes is not None
+            and document.source_format in ("ua", "corefud"))
 
 
 def _safe(value: str, what: str, document: str) -> str:
