@@ -281,3 +281,20 @@ def test_ids_numbered_otherwise_on_the_same_words_need_no_alignment(tmp_path: Pa
     aligned = common_positions(key_document, response_document)
     assert aligned[0] is key_document and aligned[1] is response_document
     assert anascore.score(key, response, metrics="all").metrics["conll"].f1 == 1.0
+
+
+def test_ua_writes_empty_nodes_as_empty_nodes_without_their_own_ids(tmp_path: Path) -> None:
+    # a CorefUD document read without all its columns has no IDs to keep: the UA file numbers
+    # the document through, an empty node as W.k after word W, so it stays an empty node (it
+    # was written as a word, and the pair no longer had the same words)
+    (document,) = [document for document in read_documents(RICH)
+                   if document.nodes is not None and document.nodes.has_empty_nodes]
+    path = tmp_path / "out.conllua"
+    anascore.formats.ua.write_ua([document], path)
+    (again,) = read_documents(path)
+    assert again.tokens == document.tokens
+    assert again.nodes is not None
+    assert again.nodes.empty == document.nodes.empty
+    assert [id_ for id_, empty in zip(again.nodes.ids, again.nodes.empty, strict=True)
+            if empty] == ["6.1"]
+    assert anascore.score(RICH, path, metrics="all", keep_zeros=True).metrics["zero"].f1 == 1.0

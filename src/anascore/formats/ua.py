@@ -768,7 +768,7 @@ def heads_read_back(document: Document) -> dict[tuple[int, ...], int | None]:
     count = len(document.tokens)
     heads = document.token_columns.get("head", ("_",) * count)
     ids = (list(nodes.ids) if _keeps_ids(document) and nodes is not None
-           else [str(position + 1) for position in range(count)])
+           else _document_ids(document) or [str(position + 1) for position in range(count)])
     numbered = list(zip(ids, sentence_of(document), strict=True))
     positions, unique = _id_positions(numbered)
     governors = _governors(numbered, heads, positions, unique)
@@ -1075,7 +1075,9 @@ def _write_document(document: Document, stream: IO[str],
     # DEPS cells, written as they are, refer to them (a CoNLL-U file numbers each sentence
     # from 1, which the UA reader reads within the sentence). Anything else is numbered
     # over the document.
-    ids = list(document.nodes.ids) if _keeps_ids(document) and document.nodes else None
+    own_ids = _keeps_ids(document) and document.nodes is not None
+    ids = (list(document.nodes.ids) if own_ids and document.nodes is not None
+           else _document_ids(document))
     identity = _LayerWriter(document.name, "markable", ids)
     identity.add_entities(document.entities)
     identity.add_non_referring(document.non_referring)
@@ -1090,7 +1092,7 @@ def _write_document(document: Document, stream: IO[str],
     sentences = sentence_of(document)
     names = sentence_ids(document, (sentences[-1] + 1) if sentences else 0)
     before = columns.get("before")
-    deps = document.nodes.deps if ids is not None and document.nodes is not None else None
+    deps = document.nodes.deps if own_ids and document.nodes is not None else None
     for position, word in enumerate(document.tokens):
         if position == 0 or sentences[position] != sentences[position - 1]:
             if position:
@@ -1112,6 +1114,25 @@ def _write_document(document: Document, stream: IO[str],
                    for name in extra)]
         stream.write("\t".join(cells) + "\n")
     stream.write("\n")
+
+
+def _document_ids(document: Document) -> list[str] | None:
+    """Token IDs over the document for a document with empty nodes whose own IDs are not
+    kept: words 1, 2, … and each empty node ``W.k`` after word ``W`` (``0.k`` before the
+    first), as CoNLL-U numbers them, so that an empty node stays an empty node (``None``:
+    no empty nodes, positions + 1)."""
+    if document.nodes is None or not document.nodes.has_empty_nodes:
+        return None
+    ids = []
+    word = after = 0
+    for empty in document.nodes.empty:
+        if empty:
+            after += 1
+            ids.append(f"{word}.{after}")
+        else:
+            word, after = word + 1, 0
+            ids.append(str(word))
+    return ids
 
 
 def _keeps_ids(document: Document) -> bool:
