@@ -544,11 +544,14 @@ def first_word_heads(document: Document) -> Document:
     if not document.heads_not_given:
         return document
     unheaded = document.heads_not_given
+    made: dict[int, Mention] = {}  # one new mention per mention (an anaphor is one too)
 
     def headed(mention: Mention) -> Mention:
         if mention.tokens not in unheaded or mention.head == mention.tokens[0]:
             return mention
-        return replace(mention, head=mention.tokens[0])
+        if id(mention) not in made:
+            made[id(mention)] = replace(mention, head=mention.tokens[0])
+        return made[id(mention)]
 
     entities = tuple(replace(entity, mentions=tuple(map(headed, entity.mentions)))
                      for entity in document.entities)

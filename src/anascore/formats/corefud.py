@@ -55,6 +55,7 @@ from types import MappingProxyType
 from typing import IO
 
 from anascore.errors import FormatError
+from anascore.formats.dependencies import CYCLE, governors, id_positions, tree_head
 from anascore.formats.sentences import kept_lines, sentence_ids
 from anascore.formats.sentences import sentence_of as sentences_of
 from anascore.formats.text import open_text
@@ -454,53 +455,24 @@ def _close(mention: _OpenMention, position: int, builder: _DocumentBuilder, path
 
 
 def _heads_from_tree(builder: _DocumentBuilder) -> None:
-    """Heads for the mentions whose head the file does not give, from the dependency tree:
-    the mention's first word whose HEAD is none of the mention's words (the sentence's root
-    counts as outside), as the CorefUD data's own heads are made (Udapi's
-    ``corefud.MoveHead``, the highest node of the mention). A one-position mention is headed
-    by its position. The head stays unknown (``None``) where the tree does not say: a word of
-    the mention without a HEAD, a sentence that is no tree (no root, or several: the ``0``
-    that writers without a parser put in every HEAD cell), or heads that all lie inside the
-    mention."""
-    heads, ids, sentence_of = builder.dependency_heads, builder.ids, builder.sentence_of
-    starts = [*builder.sentence_starts, len(ids)]
-    is_tree: dict[int, bool] = {}  # sentence → whether it has exactly one root
-
-    def tree(sentence: int) -> bool:
-        found = is_tree.get(sentence)
-        if found is None:
-            found = is_tree[sentence] = heads[starts[sentence]:starts[sentence + 1]].count(
-                "0") == 1
-        return found
-
+    """Heads for the mentions whose head the file does not give, from the dependency tree
+    (:mod:`anascore.formats.dependencies`); a one-position mention is headed by its
+    position. The head stays unknown (``None``) where the tree does not say, or where the
+    mention's tokens govern each other."""
+    numbered = list(zip(builder.ids, builder.sentence_of, strict=True))
+    governor = governors(numbered, builder.dependency_heads, id_positions(numbered))
     replaced: dict[int, Mention] = {}
     for open_mention in builder.headless:
         old = open_mention.mention
         assert old is not None
         tokens = old.tokens
-        head: int | None = tokens[0] if len(tokens) == 1 else None
-        if head is None:
-            words = [token for token in tokens if not builder.empty[token]]
-            sentences = {sentence_of[token] for token in tokens}
-            if words and all(heads[token] not in _EMPTY_HEAD for token in words) and all(
-                    map(tree, sentences)):
-                if len(sentences) == 1:
-                    inside = {ids[token] for token in tokens}
-                    head = next((token for token in words
-                                 if heads[token] == "0" or heads[token] not in inside), None)
-                else:
-                    pairs = {(sentence_of[token], ids[token]) for token in tokens}
-                    head = next((token for token in words if heads[token] == "0"
-                                 or (sentence_of[token], heads[token]) not in pairs), None)
-        if head is not None:
+        head = tokens[0] if len(tokens) == 1 else tree_head(tokens, governor)
+        if head is not None and head != CYCLE:
             new = Mention.made(tokens, old.line, head, old.min_tokens, old.attributes)
             open_mention.mention = replaced[id(old)] = new
     if replaced:
         for mentions in builder.mentions.values():
             mentions[:] = [replaced.get(id(mention), mention) for mention in mentions]
-
-
-_EMPTY_HEAD = frozenset({"_", ""})
 
 
 #: The CoNLL-U columns kept with ``all_columns``, by the names of ``Document.token_columns``

@@ -66,6 +66,8 @@ from types import MappingProxyType
 from typing import IO
 
 from anascore.errors import FormatError
+from anascore.formats.dependencies import CYCLE, id_positions, tree_head
+from anascore.formats.dependencies import governors as dependency_governors
 from anascore.formats.sentences import kept_lines, sentence_ids, sentence_of
 from anascore.formats.text import open_text
 from anascore.model import NO_ATTRIBUTES, BridgingLink, ConlluNodes, Document, Entity, Mention
@@ -160,6 +162,11 @@ def sniff_ua(head: str) -> bool:
     return False
 
 
+#: What a markable column's cell may hold, as its errors say.
+_MARKABLE_CELL = ("'_' or brackets such as '(EntityID=1|MarkableID=m1', ')', "
+                  "'(EntityID=1|MarkableID=m1)'")
+
+
 @dataclass(slots=True)
 class _Markable:
     """A markable being read: its chunks (token ranges) and attributes."""
@@ -196,12 +203,10 @@ class _Layer:
         markables = self.markables
         open_ids = self.open_ids
         as_written = _AS_WRITTEN
-        expected = ("'_' or brackets such as '(EntityID=1|MarkableID=m1', ')', "
-                    "'(EntityID=1|MarkableID=m1)'")
         for token in [token for token, cell in enumerate(cells) if cell != "_"]:
             line = lines[token]
-            for opening, closes_at_once, closing in _brackets(cells[token], column, expected,
-                                                              path, line):
+            for opening, closes_at_once, closing in _brackets(cells[token], column,
+                                                              _MARKABLE_CELL, path, line):
                 if opening is None:
                     if closing is None:
                         continue  # '@' between brackets
@@ -232,10 +237,8 @@ class _Layer:
                     open_ids.append(markable_id)
 
     def read_cell(self, cell: str, token: int, sentence: int, path: str, line: int) -> None:
-        expected = ("'_' or brackets such as '(EntityID=1|MarkableID=m1', ')', "
-                    "'(EntityID=1|MarkableID=m1)'")
-        for opening, closes_at_once, closing in _brackets(cell, self.column, expected, path,
-                                                          line):
+        for opening, closes_at_once, closing in _brackets(cell, self.column, _MARKABLE_CELL,
+                                                          path, line):
             if opening is not None:
                 markable = self._open(opening, token, sentence, path, line)
                 if closes_at_once:
@@ -523,8 +526,10 @@ class _DocumentReader:
         ids = tuple(token_id for token_id, _ in self.ids)
         empty = (tuple("." in token_id for token_id in ids) if "." in "".join(ids)
                  else (False,) * len(ids))
-        positions = self._id_positions()
-        governors = self._governors(positions) if self.token_columns else None
+        lookup = id_positions(self.ids)
+        positions, self._ids_unique = lookup
+        governors = (dependency_governors(self.ids, self.dependency_heads, lookup)
+                     if self.token_columns else None)
         identity_mentions, entities, non_referring, entity_ids = self._entities(
             self.identity, positions, governors)
         _, deixis_entities, _, _ = self._entities(self.deixis, positions, governors)
@@ -565,13 +570,6 @@ class _DocumentReader:
     def _has_upos(self) -> bool:
         return any(upos not in _EMPTY for upos in self.upos)
 
-    def _governors(self, positions: Mapping) -> list[int | None]:
-        return _governors(self.ids, self.dependency_heads, positions, self._ids_unique)
-
-    def _id_positions(self) -> Mapping:
-        positions, self._ids_unique = _id_positions(self.ids)
-        return positions
-
     def _entities(self, layer: _Layer, positions: Mapping,
                   governors: list[int | None] | None) -> tuple[
             dict[str, Mention], tuple[Entity, ...], tuple[Mention, ...], set[str]]:
@@ -593,7 +591,7 @@ class _DocumentReader:
             if min_text:
                 min_tokens = self._min_tokens(min_text, markable, positions, per_document)
             head = _head(tokens, min_tokens, governors) if governors is not None else None
-            if head == _CYCLE:
+            if head == CYCLE:
                 raise FormatError(
                     f"markable {markable.markable_id}: the dependency HEAD of every one of its "
                     "tokens lies inside it (a cycle); expected one token governed from outside "
@@ -725,73 +723,31 @@ class _DocumentReader:
                             "" if relation == "_" else relation)
 
 
-#: What :func:`_head` says of a markable whose tokens all govern each other.
-def _id_positions(ids: Sequence[tuple[str, int]]) -> tuple[Mapping, bool]:
-    """Token ID → position, over the document when IDs are unique in it (the format's rule),
-    else per sentence (keys ``(ID, sentence)``); and whether they are unique."""
-    by_id = {token_id: position for position, (token_id, _) in enumerate(ids)}
-    if len(by_id) == len(ids):
-        return by_id, True
-    return {key: position for position, key in enumerate(ids)}, False
-
-
-def _governors(ids: Sequence[tuple[str, int]], heads: Sequence[str], positions: Mapping,
-               unique: bool) -> list[int | None]:
-    """Each token's syntactic head (its HEAD cell) as a position, resolved like Min token
-    IDs: :data:`_ROOT` for the root of its sentence (HEAD ``0``), ``None`` where it is not
-    known (an empty node, a token without a HEAD cell, a sentence that is no tree: no root
-    or several, such as the ``0`` that writers without a parser put in every HEAD cell)."""
-    roots: dict[int, int] = {}
-    for (_, sentence), head in zip(ids, heads, strict=True):
-        if head == "0":
-            roots[sentence] = roots.get(sentence, 0) + 1
-    governors: list[int | None] = []
-    for (_, sentence), head in zip(ids, heads, strict=True):
-        if roots.get(sentence) != 1:
-            governors.append(None)
-        elif head == "0":
-            governors.append(_ROOT)
-        elif head in _EMPTY:
-            governors.append(None)
-        else:
-            governors.append(positions.get(head if unique else (head, sentence)))
-    return governors
-
-
 def heads_read_back(document: Document) -> dict[tuple[int, ...], int | None]:
     """The head :func:`read_ua` (with ``token_columns``) gives each identity mention of
     ``document`` once :func:`write_ua` has written it, by its positions: from the dependency
     HEAD column written with it (a UA or CoNLL-U source read with all its columns keeps it,
     under its own token IDs), else from a one-token Min or a one-token mention. What a
     conversion to UA would lose of a mention's head is where this differs from it."""
-    nodes = document.nodes
     count = len(document.tokens)
     heads = document.token_columns.get("head", ("_",) * count)
-    ids = (list(nodes.ids) if _keeps_ids(document) and nodes is not None
-           else _document_ids(document) or [str(position + 1) for position in range(count)])
+    ids = _written_ids(document) or [str(position + 1) for position in range(count)]
     numbered = list(zip(ids, sentence_of(document), strict=True))
-    positions, unique = _id_positions(numbered)
-    governors = _governors(numbered, heads, positions, unique)
+    governors = dependency_governors(numbered, heads, id_positions(numbered))
     return {mention.tokens: _head(mention.tokens, mention.min_tokens, governors)
             for mention in document.mentions()}
-
-
-_CYCLE = -1
-#: The governor of a sentence's root (HEAD ``0``): outside every markable.
-_ROOT = -2
 
 
 def _head(tokens: tuple[int, ...], min_tokens: tuple[int, ...] | None,
           governors: list[int | None]) -> int | None:
     """A markable's head (read only with ``token_columns``, for mention types and head
-    matching): its first token whose syntactic head lies outside it, among its tokens whose
-    head the file gives (:data:`_CYCLE` when every such head lies inside: a cycle); where the
-    file gives none, its Min when Min is one token, or its token when it has one; else
-    unknown. (A token without a dependency head, such as an empty node, is no candidate.)"""
-    known = [token for token in tokens if governors[token] is not None]
-    if known:
-        inside = set(tokens)
-        return next((token for token in known if governors[token] not in inside), _CYCLE)
+    matching): from the dependency tree (:func:`~anascore.formats.dependencies.tree_head`;
+    :data:`~anascore.formats.dependencies.CYCLE` when its tokens govern each other); where
+    the file gives no head for any of its tokens, its Min when Min is one token, or its token
+    when it has one; else unknown."""
+    head = tree_head(tokens, governors)
+    if head is not None:
+        return head
     if min_tokens is not None and len(min_tokens) == 1:
         return min_tokens[0]
     if len(tokens) == 1:
@@ -1075,9 +1031,7 @@ def _write_document(document: Document, stream: IO[str],
     # DEPS cells, written as they are, refer to them (a CoNLL-U file numbers each sentence
     # from 1, which the UA reader reads within the sentence). Anything else is numbered
     # over the document.
-    own_ids = _keeps_ids(document) and document.nodes is not None
-    ids = (list(document.nodes.ids) if own_ids and document.nodes is not None
-           else _document_ids(document))
+    ids = _written_ids(document)
     identity = _LayerWriter(document.name, "markable", ids)
     identity.add_entities(document.entities)
     identity.add_non_referring(document.non_referring)
@@ -1092,7 +1046,8 @@ def _write_document(document: Document, stream: IO[str],
     sentences = sentence_of(document)
     names = sentence_ids(document, (sentences[-1] + 1) if sentences else 0)
     before = columns.get("before")
-    deps = document.nodes.deps if own_ids and document.nodes is not None else None
+    nodes = document.nodes if _keeps_ids(document) else None
+    deps = nodes.deps if nodes is not None else None
     for position, word in enumerate(document.tokens):
         if position == 0 or sentences[position] != sentences[position - 1]:
             if position:
@@ -1133,6 +1088,14 @@ def _document_ids(document: Document) -> list[str] | None:
             word, after = word + 1, 0
             ids.append(str(word))
     return ids
+
+
+def _written_ids(document: Document) -> list[str] | None:
+    """The token IDs :func:`write_ua` writes (``None``: positions + 1): the document's own
+    (:func:`_keeps_ids`), else :func:`_document_ids`."""
+    if _keeps_ids(document) and document.nodes is not None:
+        return list(document.nodes.ids)
+    return _document_ids(document)
 
 
 def _keeps_ids(document: Document) -> bool:

@@ -1,0 +1,63 @@
+"""A mention's head from the basic dependency tree (CoNLL-U's ID and HEAD columns).
+
+The UA reader (every markable, with ``token_columns``) and the CorefUD reader (mentions whose
+``Entity`` annotation gives no head) both head a mention by its first token whose syntactic
+head lies outside it, the sentence's root counting as outside — the highest node of the
+mention, as Udapi's ``corefud.MoveHead`` makes the CorefUD data's heads where the mention is
+a treelet. Tokens whose head the file does not give (an empty node, a ``_`` HEAD) are no
+candidates, and a sentence with no root or several (the ``0`` that writers without a parser
+put in every HEAD cell) is no tree: its tokens' heads are unknown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+#: The governor of a sentence's root (HEAD ``0``): outside every mention.
+ROOT = -2
+#: What :func:`tree_head` says of a mention whose tokens all govern each other.
+CYCLE = -1
+
+_NO_HEAD = frozenset({"_", ""})
+
+
+def id_positions(ids: Sequence[tuple[str, int]]) -> tuple[Mapping, bool]:
+    """Token ID → position for ``(ID, sentence)`` pairs: over the document when the IDs are
+    unique in it (the UA format's rule), else per sentence (keys ``(ID, sentence)``, as
+    CoNLL-U numbers tokens); and whether they are unique."""
+    by_id = {token_id: position for position, (token_id, _) in enumerate(ids)}
+    if len(by_id) == len(ids):
+        return by_id, True
+    return {key: position for position, key in enumerate(ids)}, False
+
+
+def governors(ids: Sequence[tuple[str, int]], heads: Sequence[str],
+              lookup: tuple[Mapping, bool]) -> list[int | None]:
+    """Each token's syntactic head (its HEAD cell, ``heads``) as a position: :data:`ROOT` for
+    the root of its sentence, ``None`` where it is not known (no HEAD, a HEAD naming no
+    token, a sentence that is no tree). ``ids`` are the tokens' ``(ID, sentence)``,
+    ``lookup`` their :func:`id_positions`."""
+    positions, unique = lookup
+    roots: dict[int, int] = {}
+    for (_, sentence), head in zip(ids, heads, strict=True):
+        if head == "0":
+            roots[sentence] = roots.get(sentence, 0) + 1
+    found: list[int | None] = []
+    for (_, sentence), head in zip(ids, heads, strict=True):
+        if roots.get(sentence) != 1 or head in _NO_HEAD:
+            found.append(None)
+        elif head == "0":
+            found.append(ROOT)
+        else:
+            found.append(positions.get(head if unique else (head, sentence)))
+    return found
+
+
+def tree_head(tokens: Sequence[int], governor: Sequence[int | None]) -> int | None:
+    """The first of ``tokens`` whose known governor lies outside them; :data:`CYCLE` when
+    every known governor lies inside; ``None`` when no token's governor is known."""
+    known = [token for token in tokens if governor[token] is not None]
+    if not known:
+        return None
+    inside = set(tokens)
+    return next((token for token in known if governor[token] not in inside), CYCLE)
