@@ -361,3 +361,9 @@ def test_mentions_without_a_given_head_stay_listed_when_positions_are_renumbered
     assert len(key.tokens) == 5  # the words and both empty nodes: man 1, 2.1 2, 2.2 3, slept 4
     assert key.heads_not_given == {mention.tokens for mention in key.mentions()} == {(1, 2, 4)}
     assert response.heads_not_given == {(1, 3, 4)}
+
+
+def test_the_refusal_says_how_to_give_the_heads(tmp_path: Path) -> None:
+    path = _gum_style(tmp_path, ("0", "0", "0"))
+    with pytest.raises(anascore.OptionsError, match=r"head in Entity=, or the dependency tree"):
+        anascore.score(path, path, match="head")

@@ -48,8 +48,10 @@ FORMAT_LAYERS: dict[str, frozenset[str]] = {
 HEADED_FORMATS = frozenset({"corefud", "ua"})
 MIN_FORMATS = frozenset({"corefud", "ua"})
 _HOW_TO_GIVE_HEADS = {
-    "ua": "give each markable a head through the dependency HEAD column (or a one-token Min)",
-    "corefud": "give every mention its head in Entity=",
+    "ua": ("give each markable a head through the dependency HEAD column (or a one-token Min; "
+           "from Python, read the file with token_columns=True)"),
+    "corefud": ("give every mention its head in Entity=, or the dependency tree (HEAD) it "
+                "can be worked out of"),
 }
 
 
