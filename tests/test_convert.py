@@ -298,3 +298,17 @@ def test_ua_writes_empty_nodes_as_empty_nodes_without_their_own_ids(tmp_path: Pa
     assert [id_ for id_, empty in zip(again.nodes.ids, again.nodes.empty, strict=True)
             if empty] == ["6.1"]
     assert anascore.score(RICH, path, metrics="all", keep_zeros=True).metrics["zero"].f1 == 1.0
+
+
+def test_heads_the_file_does_not_give_are_not_lost_by_a_conversion(tmp_path: Path) -> None:
+    # GUM-style CorefUD: no head field, heads worked out of the tree; CoNLL-2012 keeps no
+    # tree, but the file gave no heads to lose (the conversion needs no --drop-unsupported)
+    source = tmp_path / "gum.conllu"
+    source.write_text("# newdoc id = g\n# global.Entity = GRP-etype\n# sent_id = g-1\n"
+                      "1\tThe\t_\t_\t_\t_\t2\t_\t_\tEntity=(7-person\n"
+                      "2\tman\t_\t_\t_\t_\t3\t_\t_\tEntity=7)\n"
+                      "3\tslept\t_\t_\t_\t_\t0\t_\t_\t_\n\n", encoding="utf-8")
+    (document,) = read_documents(source)
+    assert [mention.head for mention in document.mentions()] == [1]  # "man"
+    for target, suffix in (("conll2012", "conll"), ("jsonlines", "jsonlines"), ("ua", "conllua")):
+        assert convert(source, tmp_path / f"out.{suffix}", to=target) == []

@@ -182,14 +182,16 @@ def unsupported_content(document: Document, target: str) -> Counter[str]:
     mentions = [mention for entity in document.entities for mention in entity.mentions]
     if target in ("conll2012", "jsonlines"):
         lost["empty"] = sum(document.nodes.empty) if document.nodes is not None else 0
+    # A head the file does not give (worked out of its dependency tree) is not its content.
+    headed = [mention for mention in mentions if mention.head is not None
+              and mention.tokens not in document.heads_not_given]
     if target in ("conll2012", "jsonlines"):
-        lost["heads"] = sum(1 for mention in mentions
-                            if mention.head is not None and mention.head != mention.tokens[0])
+        lost["heads"] = sum(1 for mention in headed if mention.head != mention.tokens[0])
     if target == "ua":
         # a UA file gives heads through its dependency columns (kept from a CoNLL-U source)
         read_back = heads_read_back(document)
-        lost["tree_heads"] = sum(1 for mention in mentions if mention.head is not None
-                                 and mention.head != read_back.get(mention.tokens))
+        lost["tree_heads"] = sum(1 for mention in headed
+                                 if mention.head != read_back.get(mention.tokens))
         lost["attributes"] = sum(
             1 for mention in (*mentions, *document.non_referring,
                               *(m for entity in document.discourse_deixis
