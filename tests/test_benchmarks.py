@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -52,3 +53,46 @@ def test_the_generated_corpus_is_read_and_scored(tmp_path) -> None:
     report = anascore.score(key, response)
     assert len(report.document_names) == 6
     assert 0 < report.metrics["muc"].f1 < 1
+
+
+@pytest.mark.skipif(not (BENCHMARKS / "time_budget.py").exists(),
+                    reason="benchmarks/ not beside tests/")
+def test_the_time_budget_wrapper_times_the_counting_of_a_real_run(tmp_path) -> None:
+    # The wrapper replaces anascore.scoring.count_key_document by name: a rename would leave
+    # the counting phase at 0 and charge it all to reading.
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import time_budget
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    phases = tmp_path / "phases.json"
+    result = subprocess.run(
+        [sys.executable, "-c", time_budget.PHASES_PROGRAM, str(phases), "score",
+         str(examples / "key.conll"), str(examples / "response.conll"), "--jobs", "1",
+         "--output", "json"], capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    assert '"conll"' in result.stdout
+    measured = json.loads(phases.read_text())
+    assert measured["status"] == 0
+    assert 0 < measured["imports"] < measured["inside"]
+    assert 0 < measured["counting"] < measured["inside"] - measured["imports"]
+
+
+@pytest.mark.skipif(not (BENCHMARKS / "time_budget.py").exists(),
+                    reason="benchmarks/ not beside tests/")
+def test_the_time_budget_table_adds_up() -> None:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import time_budget
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    # floor 0.2 s of which the interpreter 0.02 s: 0.18 s of reading; the run: 1.0 s wall,
+    # 0.9 s inside the wrapper's clock, 0.1 s of it imports, 0.3 s counting.
+    samples = {("python", "c"): [{"wall": 0.02}], ("floor", "c"): [{"wall": 0.2}],
+               ("run", "c"): [{"wall": 1.0, "inside": 0.9, "imports": 0.1, "counting": 0.3}]}
+    row = time_budget.render(samples, ["c"], 1).splitlines()[2]
+    # start and imports 0.1 + 0.1; the rest 0.9 - 0.1 - 0.3; left 0.6 - 0.2 - 0.3;
+    # bound (0.2 + 0.3 + 0.18) / 0.2
+    assert row == ("| c | 0.200 | 0.600 | 0.200 | 0.300 | 0.500 | 5.00 | 0.100 | 0.180 "
+                   "| 3.40 |")
