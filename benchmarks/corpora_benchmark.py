@@ -112,8 +112,10 @@ def _busy() -> None:
         pass
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def case_parser(description: str) -> argparse.ArgumentParser:
+    """The arguments of every script timing these cases: where the corpora and the cases'
+    files are, how many rounds, which cases."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--shared", type=Path, default=HERE.parent.parent / "shared",
                         help="the shared folder holding corpora/ (default: ../shared)")
     parser.add_argument("--work", type=Path, default=None,
@@ -121,13 +123,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=5, help="timed rounds (default: 5)")
     parser.add_argument("--case", action="append", choices=[case.name for case in CASES],
                         help="only these cases (repeatable; default: all)")
-    parser.add_argument("--busy", action="store_true",
-                        help="keep one core busy with a CPU-bound neighbour while timing")
-    parser.add_argument("--perl-scorer", type=Path, default=None,
-                        help="the reference scorer's scorer.pl, timed on CoNLL-2012 cases")
-    parser.add_argument("--coval", type=Path, default=None,
-                        help="a CoVal checkout (its scorer.py), timed on CoNLL-2012 cases")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def prepared_cases(parser: argparse.ArgumentParser,
+                   args: argparse.Namespace) -> tuple[list[str], Path, list[Case]]:
+    """The anascore command, the folder holding every case's files (written there first when
+    missing) and the cases asked for; a usage error when anascore is not installed or
+    ``--repeats`` is below 1."""
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
     anascore = anascore_command()
@@ -136,8 +139,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     work = args.work or Path(tempfile.mkdtemp(prefix="anascore-corpora-"))
     work.mkdir(parents=True, exist_ok=True)
     prepare(args.shared, work, anascore)
+    return anascore, work, [case for case in CASES if not args.case or case.name in args.case]
 
-    cases = [case for case in CASES if not args.case or case.name in args.case]
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = case_parser(__doc__.split("\n\n")[0])
+    parser.add_argument("--busy", action="store_true",
+                        help="keep one core busy with a CPU-bound neighbour while timing")
+    parser.add_argument("--perl-scorer", type=Path, default=None,
+                        help="the reference scorer's scorer.pl, timed on CoNLL-2012 cases")
+    parser.add_argument("--coval", type=Path, default=None,
+                        help="a CoVal checkout (its scorer.py), timed on CoNLL-2012 cases")
+    args = parser.parse_args(argv)
+    anascore, work, cases = prepared_cases(parser, args)
     commands: dict[tuple[str, str], Sequence[str]] = {}
     for case in cases:
         key, response = str(work / case.key), str(work / f"response_{case.key}")

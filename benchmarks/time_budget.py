@@ -30,19 +30,17 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from corpora_benchmark import CASES, prepare  # noqa: E402
-from run_benchmarks import BASELINE_PROGRAM, anascore_command, run_once  # noqa: E402
+from corpora_benchmark import case_parser, prepared_cases  # noqa: E402
+from run_benchmarks import BASELINE_PROGRAM, run_once  # noqa: E402
 
 #: The wrapper: ``python -c PHASES_PROGRAM PHASES_FILE anascore-arguments…`` runs the command
 #: line in process (with the command's collector thresholds) and writes its phases as JSON.
@@ -72,24 +70,9 @@ with open(sys.argv[1], "w") as phases:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--shared", type=Path, default=HERE.parent.parent / "shared",
-                        help="the shared folder holding corpora/ (default: ../shared)")
-    parser.add_argument("--work", type=Path, default=None,
-                        help="folder for the cases' files (default: a temporary folder)")
-    parser.add_argument("--repeats", type=int, default=5, help="timed rounds (default: 5)")
-    parser.add_argument("--case", action="append", choices=[case.name for case in CASES],
-                        help="only these cases (repeatable; default: all)")
+    parser = case_parser(__doc__.split("\n\n")[0])
     args = parser.parse_args(argv)
-    if args.repeats < 1:
-        parser.error("--repeats must be at least 1")
-    anascore = anascore_command()
-    if anascore is None:
-        parser.error("anascore is not installed")
-    work = args.work or Path(tempfile.mkdtemp(prefix="anascore-corpora-"))
-    work.mkdir(parents=True, exist_ok=True)
-    prepare(args.shared, work, anascore)
-    cases = [case for case in CASES if not args.case or case.name in args.case]
+    _, work, cases = prepared_cases(parser, args)
     phases_file = work / "phases.json"
 
     samples: dict[tuple[str, str], list[dict[str, float]]] = {}
