@@ -99,6 +99,13 @@ def _brackets(cell: str, column: str, expected: str, path: str,
     found = _SEEN_CELLS.get(cell)
     if found is not None:
         return found
+    if cell[0] == "(" and cell.count("(") == 1 and "@" not in cell:
+        # One opening bracket alone, most markable cells: '(ATTRIBUTES' or '(ATTRIBUTES)'.
+        closings = cell.count(")")
+        if closings == 0:
+            return [(cell[1:], None, None)]
+        if closings == 1 and cell[-1] == ")":
+            return [(cell[1:-1], ")", None)]
     if _CELL.fullmatch(cell) is None:
         raise FormatError(f"unknown {column} annotation {cell!r}; expected {expected}",
                           path=path, line=line)
@@ -217,7 +224,7 @@ class _Layer:
                     continue
                 try:
                     attributes: dict[str, str] | None = dict(
-                        item.split("=") for item in opening.split("|"))
+                        [item.split("=") for item in opening.split("|")])
                 except ValueError:  # an item without '=' or with two
                     attributes = None
                 markable_id = entity_id = None
