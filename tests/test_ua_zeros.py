@@ -14,7 +14,7 @@ import pytest
 
 import anascore
 from anascore.errors import DocumentMismatchError
-from anascore.formats.ua import read_ua
+from anascore.formats.ua import read_ua, write_ua
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ua"
 KEY, RESPONSE = FIXTURES / "zero_key.conllua", FIXTURES / "zero_response.conllua"
@@ -85,3 +85,49 @@ def test_a_different_word_is_a_warning_as_for_other_ua_files(tmp_path: Path) -> 
     report = anascore.score(KEY, response, zero_match="dependent", metrics="muc")
     assert report.metrics["muc"].f1 == 1.0
     assert any("'by' in the key" in warning for warning in report.warnings)
+
+
+_COLUMNS = ("# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC IDENTITY "
+            "BRIDGING DISCOURSE_DEIXIS\n")
+
+
+def _ua(sentences: list[list[tuple[str, str, str]]]) -> str:
+    """A UA document of (ID, FORM, IDENTITY) rows, sentence by sentence."""
+    lines = [_COLUMNS, "# newdoc id = d\n"]
+    for number, rows in enumerate(sentences, start=1):
+        lines.append(f"# sent_id = s{number}\n")
+        lines += [f"{node}\t{form}" + "\t_" * 8 + f"\t{markable}\t_\t_\n"
+                  for node, form, markable in rows]
+        lines.append("\n")
+    return "".join(lines)
+
+
+def test_empty_nodes_match_whether_ids_count_per_sentence_or_through_the_document(
+        tmp_path: Path) -> None:
+    # "John slept . ∅ Then ∅ left ." with one entity, John … ∅ … ∅: the key numbers each
+    # sentence from 1 (a sentence-initial empty node 0.1, another 1.1 after "Then"); the
+    # response is the same annotation numbered through the document, as anascore's UA writer
+    # numbers it (3.1 for the node before "Then", 4.1 after it). Same words, same empty nodes
+    # in the same places: everything matches. The empty nodes were paired by their IDs, so
+    # none matched (MUC 0, B3 1/3 and 1/3, zeros 0).
+    key = tmp_path / "key.conllua"
+    key.write_text(_ua([[("1", "John", "(EntityID=e1|MarkableID=m1)"), ("2", "slept", "_"),
+                         ("3", ".", "_")],
+                        [("0.1", "_", "(EntityID=e1|MarkableID=m2)"), ("1", "Then", "_"),
+                         ("1.1", "_", "(EntityID=e1|MarkableID=m3)"), ("2", "left", "_"),
+                         ("3", ".", "_")]]))
+    response = tmp_path / "response.conllua"
+    response.write_text(_ua([[("1", "John", "(EntityID=e1|MarkableID=m1)"), ("2", "slept", "_"),
+                              ("3", ".", "_")],
+                             [("3.1", "_", "(EntityID=e1|MarkableID=m2)"), ("4", "Then", "_"),
+                              ("4.1", "_", "(EntityID=e1|MarkableID=m3)"), ("5", "left", "_"),
+                              ("6", ".", "_")]]))
+    report = anascore.score(key, response, metrics="mentions,muc,bcub,zeros")
+    for name in ("mentions", "muc", "bcub", "zero"):
+        assert report.metrics[name].f1 == 1.0, name
+    assert not report.warnings
+    # The key read and written back by anascore numbers through the document too.
+    written = tmp_path / "written.conllua"
+    write_ua(read_ua(key), written)
+    assert "3.1\t_" in written.read_text()
+    assert anascore.score(key, written, metrics="muc,zeros").metrics["zero"].f1 == 1.0

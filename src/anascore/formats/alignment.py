@@ -13,10 +13,14 @@ Each file numbers its positions over its own words and empty nodes
 first difference would not name the same word. :func:`align_conllu` renumbers both documents
 over the union of their nodes, in CoNLL-U order within each sentence (``0.1`` … word 1 …
 ``1.1``, ``1.2`` … word 2 …): a word keeps one position on both sides, an empty node of one
-side gets a position the other side leaves unused, and empty nodes with the same ID on both
-sides share a position — which is what the CorefUD scorer's ``linear`` zero matching
-compares (sentence and ``ID``). Each side keeps its own DEPS, used by ``dependent`` zero
-matching (:mod:`anascore.matching.zeros`).
+side gets a position the other side leaves unused, and an empty node of each side share a
+position when they stand between the same two words, in the same sentence, with the same
+decimal (the k-th empty node after a word, or before a sentence's first word). Where both
+files number each sentence from 1, as CoNLL-U does, that is the same ID — what the CorefUD
+scorer's ``linear`` zero matching compares (sentence and ``ID``); a UA file may also number
+its words through the document (anascore's UA writer does: ``3.1`` for ``0.1`` of a second
+sentence after three words), and its empty nodes are the same nodes all the same. Each side
+keeps its own DEPS, used by ``dependent`` zero matching (:mod:`anascore.matching.zeros`).
 
 A response without CoNLL-U details (CoNLL-2012, jsonlines) aligns with a CoNLL-U key (or the
 other way round) by words: the plain side must have as many tokens as the CoNLL-U side has
@@ -220,10 +224,30 @@ def _gaps(document: Document) -> list[list[tuple[tuple[int, int, int], int]]]:
     return gaps
 
 
+#: An empty node within its gap: its key among the gap's nodes, and its position.
+_GapNode = tuple[tuple[int, ...], int]
+
+
+def _within_gap(key_gap: list[tuple[tuple[int, int, int], int]],
+                response_gap: list[tuple[tuple[int, int, int], int]],
+                ) -> tuple[list[_GapNode], list[_GapNode]]:
+    """The empty nodes of one gap on each side, keyed by (sentence, decimal): between two given
+    words the word part of an ID only says how the file numbers its words (``1.1`` and
+    ``4.1`` after the same word). Where two nodes of one side would share that key (IDs out
+    of CoNLL-U order), the gap keeps the full IDs on both sides."""
+    short: tuple[list[_GapNode], list[_GapNode]] = (
+        [((order[0], order[2]), position) for order, position in key_gap],
+        [((order[0], order[2]), position) for order, position in response_gap])
+    if any(len({order for order, _ in side}) < len(side) for side in short):
+        return list(key_gap), list(response_gap)
+    return short
+
+
 def _on_union(key: Document, response: Document) -> tuple[Document, Document]:
     """Both documents renumbered over the union of their nodes. Words are the same on both
     sides (checked before), so the union is merged gap by gap: the empty nodes between two
-    words, from both sides, in CoNLL-U order, one position per distinct ID."""
+    words, from both sides, in CoNLL-U order, one position per distinct node
+    (:func:`_within_gap`)."""
     key_nodes, response_nodes = key.nodes, response.nodes
     assert key_nodes is not None and response_nodes is not None
     key_gaps, response_gaps = _gaps(key), _gaps(response)
@@ -238,10 +262,11 @@ def _on_union(key: Document, response: Document) -> tuple[Document, Document]:
                       if not is_empty]
     for gap, (key_gap, response_gap) in enumerate(zip(key_gaps, response_gaps, strict=True)):
         if key_gap or response_gap:
-            merged: dict[tuple[int, int, int], tuple[list[int], list[int]]] = {}
-            for order, position in key_gap:
+            key_here, response_here = _within_gap(key_gap, response_gap)
+            merged: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
+            for order, position in key_here:
                 merged.setdefault(order, ([], []))[0].append(position)
-            for order, position in response_gap:
+            for order, position in response_here:
                 merged.setdefault(order, ([], []))[1].append(position)
             for order in sorted(merged):
                 from_key, from_response = merged[order]
