@@ -98,11 +98,36 @@ def test_ua_markables_without_heads_are_counted_in_the_refusal(tmp_path):
 
 
 def test_every_entry_point_refuses_alike():
-    with pytest.raises(OptionsError, match="--match head needs the head of every key mention"):
+    with pytest.raises(OptionsError, match="--match head needs mention heads, and clusters of "
+                                           r"\(start, end\) spans give none"):
         evaluator = anascore.CorefEvaluator(match="head")
         evaluator.update([[(0, 1), (3, 3)]], [[(0, 1), (3, 3)]])
-    with pytest.raises(OptionsError, match="--match head needs the head"):
+    with pytest.raises(OptionsError, match="--match head needs mention heads"):
         anascore.compute(predictions=[[[(0, 1)]]], references=[[[(0, 1)]]], match="head")
+
+
+@pytest.mark.parametrize(("settings", "message"), [
+    ({"match": "min"}, "--match min aligns mentions by their MIN spans, which clusters of "
+                       "(start, end) spans cannot hold"),
+    ({"discourse_deixis": True}, "--discourse-deixis (discourse_deixis=True) scores discourse "
+                                 "deixis, which clusters of (start, end) spans cannot hold"),
+    ({"keep_non_referring": True}, "scores non-referring markables, which clusters of "
+                                   "(start, end) spans cannot hold"),
+    ({"keep_bridging": True}, "scores bridging, which clusters of (start, end) spans cannot "
+                              "hold"),
+    ({"keep_split_antecedents": True}, "scores split-antecedent plurals, which clusters of "
+                                       "(start, end) spans cannot hold")])
+def test_clusters_in_memory_refuse_what_they_cannot_hold_as_jsonlines_does(settings, message):
+    # Clusters of spans hold what a jsonlines file holds; CorefEvaluator(match="min") used to
+    # score exact matches under the signature match:min, and discourse_deixis=True printed
+    # rows of 0.00 for a layer clusters cannot give.
+    evaluator = anascore.CorefEvaluator(**settings)
+    with pytest.raises(OptionsError) as caught:
+        evaluator.update([[(0, 1), (3, 3)]], [[(0, 1), (3, 3)], [(5, 5)]])
+    assert message in caught.value.message
+    with pytest.raises(OptionsError) as caught:
+        anascore.compute(predictions=[[[(0, 1)]]], references=[[[(0, 1)]]], **settings)
+    assert message in caught.value.message
 
 
 def test_a_min_span_outside_its_markable_is_said_under_min_matching(tmp_path):

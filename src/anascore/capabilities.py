@@ -21,6 +21,9 @@ setting                  conll2012  jsonlines  corefud     ua
 ``keep_split_ant…``      error      error      yes         yes
 =======================  =========  =========  ==========  =========================
 
+Clusters of spans in memory (``CorefEvaluator``, ``compute``, the torchmetrics metric) hold
+what jsonlines holds, and are refused alike.
+
 Head matching needs the head of every key and response mention, partial matching the key's
 (the CorefUD scorer ignores response heads there). Documents built in Python (no format) are
 checked by their content: their mentions' heads and MIN spans.
@@ -33,6 +36,12 @@ from collections.abc import Iterable
 from anascore.errors import OptionsError
 from anascore.model import Document, Mention
 
+#: The ``source_format`` of documents made of clusters of spans in memory
+#: (:class:`~anascore.evaluator.CorefEvaluator`, ``compute``, the torchmetrics metric): they
+#: hold what a jsonlines file holds, mentions and nothing else.
+CLUSTERS = "clusters"
+#: How messages name where the documents come from, when not "FORMAT files".
+_SOURCE_NAMES = {CLUSTERS: "clusters of (start, end) spans"}
 #: The layers each format can hold, and the setting that scores each.
 LAYER_SETTINGS: dict[str, str] = {
     "keep_bridging": "bridging", "discourse_deixis": "discourse deixis",
@@ -41,6 +50,7 @@ LAYER_SETTINGS: dict[str, str] = {
 }
 FORMAT_LAYERS: dict[str, frozenset[str]] = {
     "conll2012": frozenset(), "jsonlines": frozenset(), "markup": frozenset(),
+    CLUSTERS: frozenset(),
     "corefud": frozenset({"keep_bridging", "keep_split_antecedents"}),
     "ua": frozenset(LAYER_SETTINGS),
 }
@@ -68,13 +78,13 @@ def check_supported(key: Document | None, response: Document | None, options: ob
                     and setting not in FORMAT_LAYERS[format]):
                 flag = "--" + setting.replace("_", "-")
                 raise OptionsError(
-                    f"{flag} ({setting}=True) scores {layer}, which {format} files cannot "
+                    f"{flag} ({setting}=True) scores {layer}, which {_source(format)} cannot "
                     f"hold; score a format that has them (UA) or leave out {flag}",
                     path=document.path, line=document.line)
         if match == "min" and format and format not in MIN_FORMATS and side == "key":
             raise OptionsError(
-                f"--match min aligns mentions by their MIN spans, which {format} files cannot "
-                "hold; use UA or CorefUD input with MIN spans, or --match exact",
+                f"--match min aligns mentions by their MIN spans, which {_source(format)} "
+                "cannot hold; use UA or CorefUD input with MIN spans, or --match exact",
                 path=document.path, line=document.line)
         if match in ("head", "partial") and (side == "key" or match == "head"):
             _check_heads(document, side, match)
@@ -107,7 +117,7 @@ def _check_heads(document: Document, side: str, match: str) -> None:
     format = document.source_format
     if format and format not in HEADED_FORMATS:
         raise OptionsError(
-            f"--match {match} needs mention heads, and {format} files give none ({side} "
+            f"--match {match} needs mention heads, and {_source(format)} give none ({side} "
             f"document {document.name!r}); use CorefUD or UA input with heads, or --match "
             "exact", path=document.path, line=document.line)
     where = f" (first: line {missing[0].line})" if missing[0].line is not None else ""
@@ -116,6 +126,11 @@ def _check_heads(document: Document, side: str, match: str) -> None:
         f"--match {match} needs the head of every {side} mention; {len(missing)} of the "
         f"{len(mentions)} mentions of document {document.name!r} have none{where}; {remedy}, "
         "or use --match exact", path=document.path, line=document.line)
+
+
+def _source(format: str) -> str:
+    """What holds the documents of ``format``, as messages name it: ``conll2012 files``."""
+    return _SOURCE_NAMES.get(format, f"{format} files")
 
 
 def _mentions(document: Document) -> Iterable[Mention]:

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from anascore.capabilities import CLUSTERS
 from anascore.errors import AnascoreError, OptionsError
 from anascore.model import Document, Entity, Mention
 from anascore.options import Options
@@ -61,7 +62,7 @@ def clusters_to_document(clusters: Clusters, name: str = "document") -> Document
             start, end = _span(span, number, cluster)
             mentions.append(Mention.span(start, end))
         entities.append(Entity(str(number), tuple(mentions)))
-    return Document(name=name, tokens=(), entities=tuple(entities))
+    return Document(name=name, tokens=(), entities=tuple(entities), source_format=CLUSTERS)
 
 
 def _span(span: object, number: int, cluster: object) -> tuple[int, int]:
