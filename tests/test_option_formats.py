@@ -140,3 +140,30 @@ def test_a_min_span_outside_its_markable_is_said_under_min_matching(tmp_path):
                "written" in warning for warning in report.warnings)
     assert not [warning for warning in anascore.score(path, path).warnings
                 if "MIN span outside" in warning]
+
+
+@pytest.mark.parametrize(("flags", "message"), [
+    (["--match", "head"], "--match head needs mention heads, and conll2012 files give none"),
+    (["--match", "min"], "--match min aligns mentions by their MIN spans, which conll2012 "
+                         "files cannot hold"),
+    (["--keep-bridging"], "--keep-bridging (keep_bridging=True) scores bridging, which "
+                          "conll2012 files cannot hold"),
+    (["--discourse-deixis"], "scores discourse deixis, which conll2012 files cannot hold")])
+@pytest.mark.parametrize("command", ["errors", "report"])
+def test_errors_and_report_refuse_what_score_refuses(old_man, tmp_path, capsys, flags,
+                                                     message, command):
+    # They used to analyse CoNLL-2012 under --match head (and write the HTML report) with
+    # heads the file does not give, and a discourse-deixis layer it cannot hold.
+    key, response = old_man
+    output = tmp_path / "report.html"
+    arguments = [command, str(key), str(response), *flags]
+    if command == "report":
+        arguments += ["-o", str(output)]
+    assert main(arguments) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"anascore: error: {key}:1: ") and message in err
+    assert err.count("\n") == 1
+    assert not output.exists()
+    settings = {"match": flags[1]} if len(flags) == 2 else {flags[0][2:].replace("-", "_"): True}
+    with pytest.raises(OptionsError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        anascore.analyse_errors(key, response, **settings)

@@ -722,7 +722,10 @@ def _run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) 
         with atomic_output(target) as stream:
             stream.write(page)
     except OptionsError as error:
-        parser.error(error.message)
+        if error.path is None:  # a setting alone; one the files cannot honour names the file
+            parser.error(error.message)
+        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        return 1
     except AnascoreError as error:
         print(f"anascore: error: {error.location_message()}", file=sys.stderr)
         return 1
