@@ -167,3 +167,24 @@ def test_errors_and_report_refuse_what_score_refuses(old_man, tmp_path, capsys, 
     settings = {"match": flags[1]} if len(flags) == 2 else {flags[0][2:].replace("-", "_"): True}
     with pytest.raises(OptionsError, match=message.replace("(", r"\(").replace(")", r"\)")):
         anascore.analyse_errors(key, response, **settings)
+
+
+def test_exclusive_ends_without_jsonlines_input_is_refused(old_man, capsys):
+    # It changed nothing on CoNLL-2012 files, yet the signature said ends:exclusive.
+    key, response = old_man
+    assert main(["score", str(key), str(response), "--exclusive-ends"]) == 1
+    assert capsys.readouterr().err == (
+        f"anascore: error: {key}:1: --exclusive-ends (exclusive_ends=True) reads the span ends "
+        "of jsonlines files, and conll2012 files have none; leave out --exclusive-ends\n")
+    with pytest.raises(OptionsError, match="clusters of \\(start, end\\) spans have none"):
+        anascore.CorefEvaluator(exclusive_ends=True).update([[(0, 1)]], [[(0, 1)]])
+
+
+def test_exclusive_ends_with_a_jsonlines_side_is_read(old_man, tmp_path):
+    key, _ = old_man
+    response = tmp_path / "response.jsonlines"
+    response.write_text('{"doc_key": "(d); part 000", "sentences": [["Anna", "saw", "the", '
+                        '"old", "man"]], "clusters": [[[0, 1]], [[2, 5]]]}\n')
+    report = anascore.score(key, response, exclusive_ends=True)
+    assert report.metrics["mentions"].f1 == 1.0
+    assert "ends:exclusive" in report.signature

@@ -21,7 +21,8 @@ setting                  conll2012  jsonlines  corefud     ua
 ``keep_split_ant…``      error      error      yes         yes
 =======================  =========  =========  ==========  =========================
 
-Clusters of spans in memory (``CorefEvaluator``, ``compute``, the torchmetrics metric) hold
+``exclusive_ends`` needs a jsonlines key or response (what it changes is how those files are
+read). Clusters of spans in memory (``CorefEvaluator``, ``compute``, the torchmetrics metric) hold
 what jsonlines holds, and are refused alike.
 
 Head matching needs the head of every key and response mention, partial matching the key's
@@ -41,7 +42,7 @@ from anascore.model import Document, Mention
 #: hold what a jsonlines file holds, mentions and nothing else.
 CLUSTERS = "clusters"
 #: How messages name where the documents come from, when not "FORMAT files".
-_SOURCE_NAMES = {CLUSTERS: "clusters of (start, end) spans"}
+_SOURCE_NAMES = {CLUSTERS: "clusters of (start, end) spans", "": "documents built in Python"}
 #: The layers each format can hold, and the setting that scores each.
 LAYER_SETTINGS: dict[str, str] = {
     "keep_bridging": "bridging", "discourse_deixis": "discourse deixis",
@@ -69,6 +70,12 @@ def check_supported(key: Document | None, response: Document | None, options: ob
     """An :class:`OptionsError` naming the file when ``options`` ask for what the key's or the
     response's format cannot hold (the module docstring)."""
     match = getattr(options, "match", "exact")
+    if (getattr(options, "exclusive_ends", False) and key is not None and response is not None
+            and "jsonlines" not in (key.source_format, response.source_format)):
+        raise OptionsError(
+            "--exclusive-ends (exclusive_ends=True) reads the span ends of jsonlines files, "
+            f"and {_source(key.source_format)} have none; leave out "
+            "--exclusive-ends", path=key.path, line=key.line)
     for side, document in (("key", key), ("response", response)):
         if document is None:
             continue
