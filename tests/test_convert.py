@@ -312,3 +312,16 @@ def test_heads_the_file_does_not_give_are_not_lost_by_a_conversion(tmp_path: Pat
     assert [mention.head for mention in document.mentions()] == [1]  # "man"
     for target, suffix in (("conll2012", "conll"), ("jsonlines", "jsonlines"), ("ua", "conllua")):
         assert convert(source, tmp_path / f"out.{suffix}", to=target) == []
+
+
+def test_exclusive_ends_between_formats_without_spans_is_refused(tmp_path: Path, capsys) -> None:
+    # CorefUD to UA: --exclusive-ends has no jsonlines ends to read or write, and was ignored.
+    out = tmp_path / "out.conllua"
+    assert main(["convert", str(RICH), str(out), "--to", "ua", "--exclusive-ends"]) == 1
+    assert capsys.readouterr().err == (
+        f"anascore: error: {RICH}:1: --exclusive-ends (exclusive_ends=True) reads and writes "
+        "the span ends of jsonlines files, and neither corefud nor ua is jsonlines; leave out "
+        "--exclusive-ends\n")
+    assert not out.exists()
+    assert main(["convert", str(RICH), str(tmp_path / "out.jsonlines"), "--to", "jsonlines",
+                 "--exclusive-ends", "--drop-unsupported", "--quiet"]) == 0

@@ -85,6 +85,11 @@ def _convert(input_path: str, output_path: str, to: str, format: str, drop_unsup
     documents = []
     for document in read_documents(input_path, format, exclusive_ends=exclusive_ends,
                                    all_columns=True):
+        if exclusive_ends and "jsonlines" not in (to, document.source_format):
+            raise OptionsError(
+                "--exclusive-ends (exclusive_ends=True) reads and writes the span ends of "
+                f"jsonlines files, and neither {document.source_format} nor {to} is jsonlines; "
+                "leave out --exclusive-ends", path=input_path, line=document.line)
         lost = unsupported_content(document, to)
         if lost and not drop_unsupported:
             raise FormatError(
