@@ -9,7 +9,10 @@ from pathlib import Path
 
 import pytest
 
+import anascore
 from anascore.cli import main
+from anascore.errors import OptionsError
+from anascore.options import Options
 
 KEY = """#begin document (talk); part 000
 talk 0 0 Maria (1)
@@ -193,3 +196,18 @@ def test_reference_layout_per_document_prints_the_perl_blocks(capsys) -> None:
             "Recall: (5 / 6) 83.33%\tPrecision: (5 / 5) 100%\tF1: 90.9%\n") in out
     assert "Recall: (6 / 8) 75%\tPrecision: (6 / 7) 85.71%\tF1: 79.99%" in out
     assert out.index("ex_0005") < out.index("====== TOTALS =======")
+
+
+def test_a_lea_split_importance_without_split_antecedents_is_an_error(files, capsys) -> None:
+    # It used to be ignored: plurals scored as ordinary entities, no β in the signature.
+    with pytest.raises(SystemExit) as caught:
+        main(["score", *files, "--lea-split-importance", "10"])
+    assert caught.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        "anascore: error: --lea-split-importance 10.0 weighs entities with split antecedents, "
+        "which are scored only with --keep-split-antecedents; add it, or leave out "
+        "--lea-split-importance\n")
+    with pytest.raises(OptionsError, match=r"lea_split_importance 10\.0 weighs"):
+        anascore.score(*files, lea_split_importance=10.0)
+    assert "lea_split_importance:2" in Options.create(
+        preset="codicrac22-ar", lea_split_importance=2.0).signature()

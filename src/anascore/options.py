@@ -264,6 +264,11 @@ class Options:
                 and math.isfinite(self.lea_split_importance) and self.lea_split_importance >= 0):
             raise OptionsError(f"lea_split_importance {self.lea_split_importance!r}; expected a "
                                "number ≥ 0")
+        if self.lea_split_importance != 1.0 and not self.keep_split_antecedents:
+            raise OptionsError(
+                f"lea_split_importance {self.lea_split_importance!r} weighs entities with split "
+                "antecedents, which are scored only with keep_split_antecedents=True; add it, "
+                "or leave out lea_split_importance")
         for name in self.metrics:
             setting = METRIC_SETTINGS.get(name)
             if setting is not None and not getattr(self, setting):
