@@ -188,3 +188,24 @@ def test_exclusive_ends_with_a_jsonlines_side_is_read(old_man, tmp_path):
     report = anascore.score(key, response, exclusive_ends=True)
     assert report.metrics["mentions"].f1 == 1.0
     assert "ends:exclusive" in report.signature
+
+
+@pytest.mark.parametrize(("flags", "setting"), [
+    (["--remove-zeros"], "--remove-zeros (keep_zeros=False)"),
+    (["--zero-match", "linear"], "--zero-match linear (zero_match='linear')")])
+def test_zero_settings_where_no_file_can_hold_zeros_are_refused(old_man, capsys, flags,
+                                                                setting):
+    # They changed nothing on CoNLL-2012, yet the signature said zeros:remove or
+    # zero_match:linear and the mode "zero mentions removed" / "aligned by position".
+    key, response = old_man
+    assert main(["score", str(key), str(response), *flags]) == 1
+    assert capsys.readouterr().err == (
+        f"anascore: error: {key}:1: {setting} is about zero mentions, which conll2012 files "
+        f"cannot hold; score CorefUD or UA input with empty nodes, or leave out {flags[0]}\n")
+
+
+def test_zero_settings_with_a_side_that_holds_zeros_are_kept(tmp_path):
+    # A CorefUD key with a response in CoNLL-2012: the key's zeros are there to remove.
+    response = tmp_path / "response.conll"
+    anascore.convert(COREFUD, response, to="conll2012", drop_unsupported=True)
+    assert "zeros:remove" in anascore.score(COREFUD, response, keep_zeros=False).signature

@@ -21,9 +21,10 @@ setting                  conll2012  jsonlines  corefud     ua
 ``keep_split_ant…``      error      error      yes         yes
 =======================  =========  =========  ==========  =========================
 
-``exclusive_ends`` needs a jsonlines key or response (what it changes is how those files are
-read). Clusters of spans in memory (``CorefEvaluator``, ``compute``, the torchmetrics metric) hold
-what jsonlines holds, and are refused alike.
+``keep_zeros=False`` and ``zero_match="linear"`` need a key or response that can hold zeros
+(CorefUD, UA). ``exclusive_ends`` needs a jsonlines key or response (what it changes is how
+those files are read). Clusters of spans in memory (``CorefEvaluator``, ``compute``, the
+torchmetrics metric) hold what jsonlines holds, and are refused alike.
 
 Head matching needs the head of every key and response mention, partial matching the key's
 (the CorefUD scorer ignores response heads there). Documents built in Python (no format) are
@@ -57,6 +58,8 @@ FORMAT_LAYERS: dict[str, frozenset[str]] = {
 }
 #: Formats whose mentions can have a head, and a MIN span.
 HEADED_FORMATS = frozenset({"corefud", "ua"})
+#: Formats that can hold zero mentions (CoNLL-U empty nodes).
+ZERO_FORMATS = frozenset({"corefud", "ua"})
 MIN_FORMATS = frozenset({"corefud", "ua"})
 _HOW_TO_GIVE_HEADS = {
     "ua": ("give each markable a head through the dependency HEAD column (or a one-token Min; "
@@ -95,6 +98,28 @@ def check_supported(key: Document | None, response: Document | None, options: ob
                 path=document.path, line=document.line)
         if match in ("head", "partial") and (side == "key" or match == "head"):
             _check_heads(document, side, match)
+    _check_zero_settings(key, response, options)
+
+
+def _check_zero_settings(key: Document | None, response: Document | None,
+                         options: object) -> None:
+    """Removing zeros, or aligning them otherwise, needs a side whose format can hold them."""
+    changed = [(flag, setting) for flag, setting, given in (
+        ("--remove-zeros", "keep_zeros=False", not getattr(options, "keep_zeros", True)),
+        (f"--zero-match {getattr(options, 'zero_match', 'dependent')}",
+         f"zero_match={getattr(options, 'zero_match', 'dependent')!r}",
+         getattr(options, "zero_match", "dependent") != "dependent")) if given]
+    documents = [document for document in (key, response) if document is not None]
+    if not changed or not documents or any(
+            not document.source_format or document.source_format in ZERO_FORMATS
+            for document in documents):
+        return
+    flag, setting = changed[0]
+    first = documents[0]
+    raise OptionsError(
+        f"{flag} ({setting}) is about zero mentions, which {_source(first.source_format)} "
+        f"cannot hold; score CorefUD or UA input with empty nodes, or leave out "
+        f"{flag.split()[0]}", path=first.path, line=first.line)
 
 
 def min_outside_warning(key: Document | None, options: object) -> str | None:
