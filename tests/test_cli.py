@@ -211,3 +211,14 @@ def test_a_lea_split_importance_without_split_antecedents_is_an_error(files, cap
         anascore.score(*files, lea_split_importance=10.0)
     assert "lea_split_importance:2" in Options.create(
         preset="codicrac22-ar", lea_split_importance=2.0).signature()
+
+
+@pytest.mark.parametrize("output", ["text", "csv", "markdown", "latex"])
+def test_details_outside_the_json_output_is_a_usage_error(files, capsys, output) -> None:
+    # --details is JSON's; in the other outputs it was ignored without a word.
+    with pytest.raises(SystemExit) as caught:
+        main(["score", *files, "--details", "--output", output])
+    assert caught.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        "anascore: error: --details lists each aligned pair of split-antecedent sets in the "
+        "JSON output; add --output json\n")

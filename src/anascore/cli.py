@@ -488,6 +488,9 @@ def _check_score_usage(parser: argparse.ArgumentParser, arguments: argparse.Name
                      "give at least two responses")
     if arguments.reference_layout and (several or arguments.output != "text"):
         parser.error("--reference-layout prints one response's totals as text")
+    if arguments.details and arguments.output != "json":
+        parser.error("--details lists each aligned pair of split-antecedent sets in the JSON "
+                     "output; add --output json")
     if arguments.names is not None and len(arguments.names) != len(arguments.responses):
         parser.error(f"--names gives {len(arguments.names)} names for "
                      f"{len(arguments.responses)} responses")
