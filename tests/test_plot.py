@@ -106,3 +106,24 @@ def test_systems_of_a_report_with_the_ua_layers(tmp_path, capsys) -> None:
     assert main(["plot", str(saved), "-o", str(tmp_path / "ua.svg"), "--metric",
                  "discourse_deixis.conll"]) == 0
     assert "Per-document DD CoNLL F1" in (tmp_path / "ua.svg").read_text()
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"metrics": {}}', "no metric's F1 to draw"),
+    ('{"systems": {}}', "no system to draw"),
+    ('{"systems": []}', "'systems' is not an object of systems"),
+    ('{"metrics": []}', "system 'response': missing or malformed field 'list' object has no "
+                        "attribute 'items'"),
+    ('{"metrics": {"muc": {"f1": 0.5}}, "intervals": []}',
+     "system 'response': missing or malformed field 'list' object has no attribute 'items'"),
+    ('{"systems": {"a": {"metrics": {"muc": {"f1": 0.5}}}, "b": {"metrics": {"lea": '
+     '{"f1": 0.5}}}}}', "systems 'a' and 'b' report different metrics")])
+def test_a_report_with_nothing_to_draw_is_one_line(tmp_path, capsys, text, message) -> None:
+    # These used to end in an IndexError or AttributeError traceback.
+    empty = tmp_path / "empty.json"
+    empty.write_text(text)
+    assert main(["plot", str(empty), "-o", str(tmp_path / "x.png")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"anascore: error: {empty}: {message}")
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert not (tmp_path / "x.png").exists()

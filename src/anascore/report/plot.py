@@ -105,6 +105,9 @@ def systems_of(report: dict[str, Any], path: str = "report") -> list[PlottedSyst
     """The systems of a JSON report of one response (``metrics`` at the top) or of several
     (``systems``)."""
     if "systems" in report:
+        if not isinstance(report["systems"], dict):
+            raise FormatError("'systems' is not an object of systems; expected the JSON "
+                              "output of 'anascore score'", path=path)
         entries = list(report["systems"].items())
     elif "metrics" in report:
         entries = [("response", report)]
@@ -126,10 +129,13 @@ def systems_of(report: dict[str, Any], path: str = "report") -> list[PlottedSyst
                 documents = {document: {metric: _number(score["f1"])
                                         for metric, score in _flat(value["metrics"]).items()}
                              for document, value in entry["per_document"].items()}
-        except (KeyError, TypeError, ValueError) as error:
+        except (AttributeError, KeyError, TypeError, ValueError) as error:
             raise FormatError(f"system {name!r}: missing or malformed field {error}",
                               path=path) from None
         systems.append(PlottedSystem(name, f1, intervals, documents))
+    if not systems:
+        raise FormatError("no system to draw; expected the JSON output of 'anascore score'",
+                          path=path)
     return systems
 
 
@@ -156,6 +162,14 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
     systems = systems_of(report, path)
     metrics = [name for name in METRIC_NAMES if name in systems[0].f1] + [
         name for name in systems[0].f1 if name not in METRIC_NAMES]
+    if not metrics:
+        raise FormatError("no metric's F1 to draw; expected the JSON output of 'anascore "
+                          "score'", path=path)
+    for system in systems[1:]:
+        if set(system.f1) != set(systems[0].f1):
+            raise FormatError(f"systems {systems[0].name!r} and {system.name!r} report "
+                              "different metrics; expected the JSON output of one 'anascore "
+                              "score' run", path=path)
     with_documents = all(system.documents for system in systems)
     if metric is None:
         metric = "conll" if "conll" in metrics else metrics[-1]
