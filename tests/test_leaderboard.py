@@ -309,6 +309,12 @@ def test_intervals_cover_as_they_claim():
      'key = "y.key"\nsettings = { keep_singletons = false }\n'
      '[[systems]]\nname = "s"\nresponses = "s.{dataset}"\n', "needs the same settings"),
     ("name = \n", "not TOML"),
+    # These two used to end in a TypeError traceback.
+    ('[settings]\nmetrics = 5\n[[datasets]]\nname = "x"\nkey = "x.key"\n',
+     "dataset 'x': metrics = 5; expected 'all', comma-separated names or a list of names"),
+    ('[settings]\njobs = 2\n[[datasets]]\nname = "x"\nkey = "x.key"\n',
+     "dataset 'x': jobs is not a dataset's setting; give the processes on the command line "
+     "(anascore evaluate --jobs N)"),
 ])
 def test_every_manifest_mistake_is_one_clear_error(tmp_path, text, message):
     path = tmp_path / "task.toml"

@@ -335,8 +335,11 @@ class Options:
             chosen = ALL_METRICS
         elif isinstance(metrics, str):
             chosen = tuple(name.strip() for name in metrics.split(",") if name.strip())
-        else:
+        elif isinstance(metrics, Iterable) and not isinstance(metrics, bytes | dict):
             chosen = tuple(metrics)
+        else:
+            raise OptionsError(f"metrics = {metrics!r}; expected 'all', comma-separated names "
+                               "or a list of names")
         if any(name.strip().lower() == "all" for name in chosen):
             chosen = ALL_METRICS + tuple(name for name in chosen
                                          if name.strip().lower() != "all")

@@ -168,6 +168,9 @@ def _dataset(entry: Any, index: int, shared: Mapping[str, Any], metric: str, fol
             or not math.isfinite(weight) or weight <= 0):
         raise fail(f"{where}: weight = {weight!r}; expected a number above 0")
     settings = {**shared, **_table(entry.get("settings", {}), f"{where}: settings", fail)}
+    if "jobs" in settings:
+        raise fail(f"{where}: jobs is not a dataset's setting; give the processes on the "
+                   "command line (anascore evaluate --jobs N)")
     try:
         options = Options.create(**settings, jobs=jobs)
     except OptionsError as error:
