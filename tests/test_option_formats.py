@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,7 @@ import pytest
 import anascore
 from anascore.cli import main
 from anascore.errors import OptionsError
+from anascore.formats import read_documents
 
 FIXTURES = Path(__file__).parent / "fixtures"
 COREFUD = FIXTURES / "corefud" / "match_key.conllu"
@@ -140,6 +143,27 @@ def test_a_min_span_outside_its_markable_is_said_under_min_matching(tmp_path):
                "written" in warning for warning in report.warnings)
     assert not [warning for warning in anascore.score(path, path).warnings
                 if "MIN span outside" in warning]
+
+
+def test_min_matching_on_a_document_without_min_spans_is_said(tmp_path, capsys):
+    # GUM's files (CorefUD and UA) give no MIN span: --match min matched every mention by its
+    # exact span, as the UA scorer does for a key mention without one, and said nothing.
+    text = re.sub(r"\|Min=[0-9]+", "", UA.read_text())
+    assert "Min=" not in text
+    path = tmp_path / "no_min.conllua"
+    path.write_text(text)
+    expected = (f"{path}: document 'visit': no key mention has a MIN span, so under --match "
+                "min every mention is matched by its exact span")
+    assert expected in anascore.score(path, path, match="min").warnings
+    assert not anascore.score(path, path).warnings
+    assert main(["score", str(path), str(path), "--match", "min", "--strict"]) == 1
+    assert expected in capsys.readouterr().err
+    # Documents built in Python are said alike.
+    (document,) = read_documents(path)
+    built = replace(document, path=None, source_format="")
+    assert ("document 'visit': no key mention has a MIN span, so under --match min every "
+            "mention is matched by its exact span"
+            in anascore.score_documents([built], [built], match="min").warnings)
 
 
 @pytest.mark.parametrize(("flags", "message"), [

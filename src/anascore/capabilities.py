@@ -28,7 +28,9 @@ torchmetrics metric) hold what jsonlines holds, and are refused alike.
 
 Head matching needs the head of every key and response mention, partial matching the key's
 (the CorefUD scorer ignores response heads there). Documents built in Python (no format) are
-checked by their content: their mentions' heads and MIN spans.
+checked by their content: their mentions' heads. MIN matching matches a key mention without
+a MIN span by its exact span, as the UA scorer does; a key document without any is said in a
+warning (:func:`min_span_warning`).
 """
 
 from __future__ import annotations
@@ -122,20 +124,27 @@ def _check_zero_settings(key: Document | None, response: Document | None,
         f"{flag.split()[0]}", path=first.path, line=first.line)
 
 
-def min_outside_warning(key: Document | None, options: object) -> str | None:
-    """Under MIN matching, a warning for key mentions whose MIN span lies outside them (real
-    CODI-CRAC files hold thousands: LIGHT dev, 2,096 of its 4,124 Min values): only a
-    response mention of exactly their span can match them, since a partial match must lie
-    inside the key mention and cover its MIN. Kept as written, as the UA scorer reads them,
-    but said."""
+def min_span_warning(key: Document | None, options: object) -> str | None:
+    """Under MIN matching, a warning for a key document none of whose mentions has a MIN span
+    (GUM's files give none): each is matched by its exact span, as the UA scorer matches a
+    key mention without one, so the run is exact matching under another name; else for key
+    mentions whose MIN span lies outside them (real CODI-CRAC files hold thousands: LIGHT
+    dev, 2,096 of its 4,124 Min values): only a response mention of exactly their span can
+    match them, since a partial match must lie inside the key mention and cover its MIN.
+    Kept as written, as the UA scorer reads them, but said."""
     if key is None or getattr(options, "match", "exact") != "min":
         return None
-    outside = [mention for mention in _mentions(key) if mention.min_tokens is not None
+    mentions = list(_mentions(key))
+    where = f"{key.path}: document {key.name!r}" if key.path else f"document {key.name!r}"
+    if mentions and all(mention.min_tokens is None for mention in mentions):
+        return (f"{where}: no key mention has a MIN span, so under --match min every mention "
+                "is matched by its exact span")
+    outside = [mention for mention in mentions if mention.min_tokens is not None
                and not set(mention.min_tokens) <= set(mention.tokens)]
     if not outside:
         return None
     first = f" (first: line {outside[0].line})" if outside[0].line is not None else ""
-    return (f"{key.path or 'key'}: document {key.name!r}: {len(outside)} key mention"
+    return (f"{where}: {len(outside)} key mention"
             f"{'s have' if len(outside) != 1 else ' has'} a MIN span outside "
             f"{'themselves' if len(outside) != 1 else 'itself'}{first}; kept as written, "
             "so only a response mention of exactly their span matches them")

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from anascore.capabilities import check_supported, min_outside_warning
+from anascore.capabilities import check_supported, min_span_warning
 from anascore.compat import conventions
 from anascore.contingency import Comparison
 from anascore.document_names import not_in_key_message
@@ -54,7 +54,7 @@ def count_document(key: Document | None, response: Document | None, options: Opt
     key = None if key is None else rules.document(key)
     response = None if response is None else rules.document(response)
     check_supported(key, response, options)
-    outside = min_outside_warning(key, options)
+    outside = min_span_warning(key, options)
     if outside is not None:
         warnings.append(outside)
     if key is not None and response is not None:

@@ -236,14 +236,14 @@ _DocumentResult = tuple[str, tuple[str, ...], list[str], list[DocumentAnalysis],
 
 def _analyse_document(key_document: Document, response_document: Document | None,
                       options: Options, warnings: list[str]) -> _DocumentResult:
-    from anascore.capabilities import check_supported, min_outside_warning
+    from anascore.capabilities import check_supported, min_span_warning
     from anascore.scoring import compare
 
     # What the input cannot hold is refused here as anascore score refuses it (count_document).
     check_supported(key_document, response_document, options)
     metrics = options.computed_metrics
     types = error_types(options)
-    outside = min_outside_warning(key_document, options)
+    outside = min_span_warning(key_document, options)
     if outside is not None:
         warnings.append(outside)  # as anascore score warns
     key_doc: Document | None = key_document
