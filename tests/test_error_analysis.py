@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -204,3 +205,39 @@ def test_span_errors_pair_mentions_by_their_part_of_speech_head() -> None:
     without = analyse_documents([(side((2, 7), False), side((2, 4), False))], Options.create())
     assert without.counts()["span_error"] == 0
     assert without.counts()["missing_mention"] == 1 and without.counts()["extra_mention"] == 1
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+@pytest.mark.parametrize("output", ["text", "markdown", "csv", "json"])
+def test_a_metric_not_applicable_is_n_a_not_nan(capsys: pytest.CaptureFixture[str],
+                                                output: str) -> None:
+    """The zero metric on CoNLL-2012 files (no empty nodes) is n/a, as in anascore score: the
+    impact table printed 'nan (+nan)' and the JSON held NaN, which is not JSON."""
+    import json
+
+    from anascore.cli import main
+
+    status = main(["errors", str(EXAMPLES / "key.conll"), str(EXAMPLES / "response.conll"),
+                   "--metrics", "muc,zero", "--output", output])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "nan" not in out.lower().replace("n/a", "")
+    if output == "json":
+        data = json.loads(out, parse_constant=lambda name: pytest.fail(name))
+        assert data["scores"] == {"muc": pytest.approx(87.85046728971963), "zero": None}
+        assert data["impact"]["all"] == {"muc": {"f1": 100.0,
+                                                 "delta_f1": pytest.approx(12.149532710280365)},
+                                         "zero": {"f1": None, "delta_f1": None}}
+    else:
+        assert "n/a" in out
+        rows = [line for line in out.splitlines() if line.lstrip("| ").startswith("all")]
+        assert rows and all("n/a" in row and "100.00 (+12.15)" in row for row in rows)
+
+
+def test_the_analysis_keeps_nan_in_python() -> None:
+    analysis = analyse_errors(EXAMPLES / "key.conll", EXAMPLES / "response.conll",
+                              metrics="muc,zero")
+    assert math.isnan(analysis.impact_table()["all"]["zero"]["f1"])
+    assert analysis.to_dict()["impact"]["all"]["zero"] == {"f1": None, "delta_f1": None}

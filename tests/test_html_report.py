@@ -128,3 +128,13 @@ def test_in_a_browser_on_gum_corefud_with_zeros_and_head_matching(tmp_path) -> N
     result = _browser_selftest(out)
     assert result["opened"] == result["rendered"] == result["highlighted"] == len(GUM)
     assert result["failures"] == []
+
+
+def test_impact_chart_of_a_metric_not_applicable(tmp_path: Path) -> None:
+    """--metrics zero on CoNLL-2012 files: the chart drew bars of width 'nan'."""
+    out = tmp_path / "zero.html"
+    assert main(["report", str(EXAMPLES / "key.conll"), str(EXAMPLES / "response.conll"),
+                 "--metrics", "zero", "-o", str(out), "--quiet"]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "nan" not in re.sub(r"[a-z]nan|nan[a-z]", "", page.lower())
+    assert page.count(">n/a</text>") == 7

@@ -8,6 +8,7 @@ errors fixed (:mod:`anascore.analysis.impact`). Nothing is written to disk.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -64,7 +65,8 @@ class ErrorAnalysis:
         counts = self.counts()
         metrics = list(self.report.metrics)
         rows = [(kind, [str(counts.get(kind, "")) if kind in counts else "",
-                        *(f"{table[kind][metric]['delta_f1']:+.2f}" for metric in metrics)])
+                        *(signed_points(table[kind][metric]['delta_f1'])
+                          for metric in metrics)])
                 for kind in self.fixes]
         return html_table("Errors and the F1 gained by fixing each type (percentage points)",
                           ["errors", *metrics], rows)
@@ -149,9 +151,16 @@ class ErrorAnalysis:
                 for error in self.errors]
 
     def to_dict(self, *, per_document: bool = False, listed: bool = False) -> dict[str, Any]:
-        result: dict[str, Any] = {"errors": self.counts(), "impact": self.impact_table(),
-                                  "scores": {metric: 100 * found.f1 for metric, found
-                                             in self.report.metrics.items()}}
+        # A metric not applicable here (0/0: no zero anaphor in the key …) is NaN in Python
+        # and null in JSON, as in Report.to_dict; NaN is not JSON.
+        result: dict[str, Any] = {
+            "errors": self.counts(),
+            "impact": {kind: {metric: {part: _json_number(value) for part, value
+                                       in values.items()}
+                              for metric, values in row.items()}
+                       for kind, row in self.impact_table().items()},
+            "scores": {metric: _json_number(100 * found.f1) for metric, found
+                       in self.report.metrics.items()}}
         if len(self.layers) > 1:
             result["errors_by_layer"] = {layer: self.counts(layer) for layer in self.layers}
         if per_document:
@@ -159,6 +168,20 @@ class ErrorAnalysis:
         if listed:
             result["list"] = self.error_list()
         return result
+
+
+def _json_number(value: float) -> float | None:
+    return None if math.isnan(value) else value
+
+
+def points(value: float) -> str:
+    """A score in percent as the tables print it; ``n/a`` when it is not applicable."""
+    return "n/a" if math.isnan(value) else f"{value:.2f}"
+
+
+def signed_points(value: float) -> str:
+    """A gain in percentage points; ``n/a`` when the score is not applicable."""
+    return "n/a" if math.isnan(value) else f"{value:+.2f}"
 
 
 def analyse_errors(key: str | os.PathLike[str], response: str | os.PathLike[str], *,

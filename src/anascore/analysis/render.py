@@ -7,11 +7,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from collections.abc import Mapping
 from typing import Any
 
 from anascore.analysis.classification import ERROR_TYPES
-from anascore.analysis.errors import ErrorAnalysis
+from anascore.analysis.errors import ErrorAnalysis, points, signed_points
 
 OUTPUTS = ("text", "json", "csv", "markdown")
 
@@ -44,10 +45,9 @@ def _rows(analyses: Mapping[str, ErrorAnalysis], per_document: bool
         if len(names) > 1:
             title += f" — {name}"
         rows = [["fixed", *metrics],
-                ["none", *(f"{100 * analysis.report.metrics[metric].f1:.2f}"
+                ["none", *(points(100 * analysis.report.metrics[metric].f1)
                            for metric in metrics)]]
-        rows += [[kind, *(f"{impact[kind][metric]['f1']:.2f} "
-                          f"({impact[kind][metric]['delta_f1']:+.2f})" for metric in metrics)]
+        rows += [[kind, *(_fixed(impact[kind][metric]) for metric in metrics)]
                  for kind in analysis.fixes]
         tables.append((title, rows))
     if per_document:
@@ -57,6 +57,13 @@ def _rows(analyses: Mapping[str, ErrorAnalysis], per_document: bool
                            + [[document, *(str(count) for count in counts.values())]
                               for document, counts in analysis.per_document().items()]))
     return tables
+
+
+def _fixed(values: Mapping[str, float]) -> str:
+    """``F1 (gain)``, or ``n/a`` for a metric not applicable to these documents."""
+    if math.isnan(values["f1"]):
+        return "n/a"
+    return f"{points(values['f1'])} ({signed_points(values['delta_f1'])})"
 
 
 def _listing(analyses: Mapping[str, ErrorAnalysis], markdown: bool) -> str:

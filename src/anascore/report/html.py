@@ -168,7 +168,8 @@ def _impact_chart(names: Sequence[str], analyses: Sequence[ErrorAnalysis],
     bar, gap, label, width = 14, 4, 150, 300
     rows = [(kind, [analysis.impact_table()[kind][metric]["delta_f1"]
                     for analysis in analyses]) for kind in analyses[0].error_types]
-    largest = max((value for _, values in rows for value in values), default=0) or 1
+    largest = max((value for _, values in rows for value in values if not math.isnan(value)),
+                  default=0) or 1
     height = len(rows) * (len(names) * bar + gap * 2) + 24
     parts = [f"<svg class='chart' width='{label + width + 60}' height='{height}' "
              f"role='img' aria-label='F1 gained by fixing each error type'>"]
@@ -178,6 +179,10 @@ def _impact_chart(names: Sequence[str], analyses: Sequence[ErrorAnalysis],
         parts.append(f"<text x='{label - 6}' y='{y + bar}' text-anchor='end'>"
                      f"{kind.replace('_', ' ')}</text>")
         for index, value in enumerate(values):
+            if math.isnan(value):  # the metric is not applicable to these documents
+                parts.append(f"<text x='{label + 4}' y='{y + bar - 3}'>n/a</text>")
+                y += bar
+                continue
             length = max(0.0, value) / largest * width
             parts.append(f"<rect x='{label}' y='{y}' width='{length:.1f}' height='{bar - 2}' "
                          f"fill='{colours[index % len(colours)]}'><title>{escape(names[index])}"
