@@ -315,6 +315,15 @@ def test_intervals_cover_as_they_claim():
     ('[settings]\njobs = 2\n[[datasets]]\nname = "x"\nkey = "x.key"\n',
      "dataset 'x': jobs is not a dataset's setting; give the processes on the command line "
      "(anascore evaluate --jobs N)"),
+    # These were carried into each dataset's signature (bootstrap:500@0.95, paired-bs:100,
+    # seed:7) though nothing of the dataset was resampled with them.
+    *((f'[settings]\n{name} = {value}\n[[datasets]]\nname = "x"\nkey = "x.key"\n',
+       f"dataset 'x': {name} is not a dataset's setting; the task's statistics are set at "
+       "the top of the manifest (resamples, confidence_level, seed)")
+      for name, value in (("confidence", 500), ("paired_bs", 100), ("paired_ar", 100),
+                          ("seed", 7), ("confidence_level", 0.9))),
+    ('[[datasets]]\nname = "x"\nkey = "x.key"\nsettings = { confidence = 500 }\n',
+     "dataset 'x': confidence is not a dataset's setting; the task's statistics"),
 ])
 def test_every_manifest_mistake_is_one_clear_error(tmp_path, text, message):
     path = tmp_path / "task.toml"

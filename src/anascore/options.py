@@ -442,6 +442,26 @@ class Options:
         return "|".join(parts)
 
 
+#: The settings of the resampling statistics: intervals, paired tests and how they are drawn.
+STATISTICS_SETTINGS: tuple[str, ...] = (
+    "confidence", "confidence_level", "seed", "paired_bs", "paired_ar")
+#: Settings of reading files: their format, the processes that read them, the documents kept
+#: and the tokens their mentions are mapped onto.
+FILE_SETTINGS: tuple[str, ...] = ("format", "jobs", "key_documents_only", "align_tokens",
+                                  "cut_tokens")
+
+
+def refuse_unused(options: Options, names: Iterable[str], why: str) -> None:
+    """Refuse the settings of ``names`` that ``options`` sets (to other than the default) and
+    an entry point cannot honour: an :class:`OptionsError` ``name=value: why``, so that no
+    setting is ignored while the signature names it."""
+    given = [name for name in names
+             if getattr(options, name) != Options.__dataclass_fields__[name].default]
+    if given:
+        raise OptionsError(", ".join(f"{name}={getattr(options, name)!r}" for name in given)
+                           + f": {why}")
+
+
 def preset_name(options: Options) -> str | None:
     """The name of the preset ``options`` are (:data:`~anascore.preset_settings.FREE_SETTINGS`
     aside; presets with the same settings are named together, ``codicrac21/codicrac22-ar``),

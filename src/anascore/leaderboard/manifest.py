@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from anascore.errors import OptionsError
-from anascore.options import DEFAULT_SEED, Options
+from anascore.options import DEFAULT_SEED, STATISTICS_SETTINGS, Options
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -171,6 +171,15 @@ def _dataset(entry: Any, index: int, shared: Mapping[str, Any], metric: str, fol
     if "jobs" in settings:
         raise fail(f"{where}: jobs is not a dataset's setting; give the processes on the "
                    "command line (anascore evaluate --jobs N)")
+    statistics = [name for name in STATISTICS_SETTINGS if name in settings]
+    if statistics:
+        # The task resamples every dataset with its own settings; a dataset's would only
+        # be carried, unused, into its signature.
+        verb = "is not a dataset's setting" if len(statistics) == 1 else \
+            "are not a dataset's settings"
+        raise fail(f"{where}: {', '.join(statistics)} {verb}; the "
+                   "task's statistics are set at the top of the manifest (resamples, "
+                   "confidence_level, seed)")
     try:
         options = Options.create(**settings, jobs=jobs)
     except OptionsError as error:
