@@ -137,3 +137,30 @@ def test_numpy_integers_are_positions():
     evaluator = anascore.CorefEvaluator(metrics="muc")
     evaluator.update(np.array([[[0, 1], [3, 3]]]), [[(0, 1), (3, 3)]])
     assert evaluator.get_prf("muc").f1 == 1.0
+
+
+# Settings an entry point cannot honour are refused, never carried in the signature unused.
+
+EXAMPLE_KEY = Path(__file__).resolve().parents[1] / "examples" / "key.conll"
+EXAMPLE_RESPONSE = EXAMPLE_KEY.with_name("response.conll")
+
+
+@pytest.mark.parametrize(("setting", "value"), [
+    ("confidence", 1000), ("paired_bs", 100), ("paired_ar", 100), ("seed", 3),
+    ("confidence_level", 0.9), ("jobs", 2), ("format", "conll2012"), ("align_tokens", True),
+    ("key_documents_only", True),
+])
+def test_clusters_in_memory_refuse_what_they_cannot_do(setting, value):
+    """CorefEvaluator(confidence=1000) (and compute, the torchmetrics metric) accepted
+    resampling, file and process settings and did nothing with them."""
+    expected = (f"{setting}={value!r}: clusters scored in memory are only counted and summed "
+                "(no intervals, tests, files or processes); leave it out, or score files "
+                "with anascore.score or anascore.compare")
+    for call in (lambda: anascore.CorefEvaluator(**{setting: value}),
+                 lambda: anascore.compute(predictions=[[]], references=[[]],
+                                          **{setting: value})):
+        with pytest.raises(anascore.OptionsError) as caught:
+            call()
+        assert caught.value.message == expected
+    # Their defaults, given explicitly, are no setting at all.
+    anascore.CorefEvaluator(**{setting: Options.__dataclass_fields__[setting].default})

@@ -122,3 +122,12 @@ def test_two_process_gloo_run_equals_one_scoring_of_all_documents(tmp_path) -> N
         assert result["alone"]["conll_score"] != pytest.approx(expected["conll_score"])
         for name, value in expected.items():
             assert agrees(result["scores"][name], value), name
+
+
+def test_resampling_and_file_settings_are_refused() -> None:
+    """CoreferenceMetric(confidence=1000) was accepted and did nothing."""
+    with pytest.raises(anascore.OptionsError, match=r"^confidence=1000: clusters scored in "
+                                                    r"memory are only counted and summed"):
+        CoreferenceMetric(confidence=1000)
+    # The torchmetrics machinery's own keywords are not anascore settings.
+    CoreferenceMetric(dist_sync_on_step=True)

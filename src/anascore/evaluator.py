@@ -20,7 +20,7 @@ import numpy as np
 from anascore.capabilities import CLUSTERS
 from anascore.errors import AnascoreError, OptionsError
 from anascore.model import Document, Entity, Mention
-from anascore.options import Options
+from anascore.options import FILE_SETTINGS, STATISTICS_SETTINGS, Options, refuse_unused
 from anascore.scores import AverageScore, Score
 from anascore.scoring import count_document
 from anascore.stats.sums import column_sums, scores_from_counts
@@ -104,6 +104,10 @@ class CorefEvaluator:
                  keep_singletons: bool | None = None, **settings: Any) -> None:
         self.options = Options.create(metrics=metrics, keep_singletons=keep_singletons,
                                       **settings)
+        refuse_unused(self.options, STATISTICS_SETTINGS + FILE_SETTINGS,
+                      "clusters scored in memory are only counted and summed (no intervals, "
+                      "tests, files or processes); leave it out, or score files with "
+                      "anascore.score or anascore.compare")
         self.warnings: list[str] = []
         self._records: list[dict[str, np.ndarray]] = []
 
