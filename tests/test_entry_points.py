@@ -164,3 +164,37 @@ def test_clusters_in_memory_refuse_what_they_cannot_do(setting, value):
         assert caught.value.message == expected
     # Their defaults, given explicitly, are no setting at all.
     anascore.CorefEvaluator(**{setting: Options.__dataclass_fields__[setting].default})
+
+
+# Wrong argument types are one OptionsError, never a traceback or a silent reading.
+
+@pytest.mark.parametrize(("settings", "message"), [
+    # A string is truthy: keep_singletons="false" kept the singletons, signed singletons:keep.
+    ({"keep_singletons": "false"}, "keep_singletons must be True or False, not 'false'"),
+    ({"keep_zeros": "no"}, "keep_zeros must be True or False, not 'no'"),
+    ({"discourse_deixis": 1}, "discourse_deixis must be True or False, not 1"),
+    # These ended in a TypeError or an AttributeError traceback.
+    ({"confidence": 100, "confidence_level": "0.9"},
+     "confidence_level must lie strictly between 0 and 1, not '0.9'"),
+    ({"metrics": ["muc", 5]}, "metrics must be metric names, not ['muc', 5]"),
+])
+def test_settings_of_the_wrong_type_are_refused(settings, message):
+    with pytest.raises(anascore.OptionsError) as caught:
+        anascore.score(EXAMPLE_KEY, EXAMPLE_RESPONSE, **settings)
+    assert caught.value.message == message
+    with pytest.raises(anascore.OptionsError) as caught:
+        anascore.CorefEvaluator(**settings)
+    assert caught.value.message == message
+
+
+def test_numpy_numbers_are_settings():
+    import numpy as np
+
+    report = anascore.score(EXAMPLE_KEY, EXAMPLE_RESPONSE, confidence=np.int64(100),
+                            seed=np.int64(7), keep_singletons=np.bool_(False),
+                            confidence_level=np.float64(0.9))
+    assert report.signature == anascore.score(
+        EXAMPLE_KEY, EXAMPLE_RESPONSE, confidence=100, seed=7, keep_singletons=False,
+        confidence_level=0.9).signature
+    assert type(report.options.confidence) is int and type(report.options.seed) is int
+

@@ -10,6 +10,7 @@ reproduced.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
@@ -88,6 +89,11 @@ ZERO_MATCH_METHODS: tuple[str, ...] = ("linear", "dependent")
 #: CorefUD scorer's, wherever they are deterministic (``docs/differences-ua.md``,
 #: ``docs/differences-corefud.md``, ``docs/split-antecedents.md``).
 COMPAT_MODES: tuple[str, ...] = ("none", "ua")
+#: The settings that are switched on or off (``True`` or ``False``, nothing else).
+_SWITCHES: tuple[str, ...] = (
+    "keep_singletons", "keep_zeros", "exclusive_ends", "keep_non_referring", "keep_bridging",
+    "discourse_deixis", "keep_split_antecedents", "only_split_antecedents", "align_tokens",
+    "key_documents_only")
 #: The resampling seed when none is given, so that a command run twice prints the same numbers.
 DEFAULT_SEED = 12345
 
@@ -224,6 +230,7 @@ class Options:
     key_documents_only: bool = False
 
     def __post_init__(self) -> None:
+        self._check_types()
         if isinstance(self.metrics, str) or not all(isinstance(name, str)
                                                     for name in self.metrics):
             raise OptionsError(f"metrics must be metric names, not {self.metrics!r}")
@@ -306,6 +313,25 @@ class Options:
                     "generalize the standard metrics only); leave out keep_split_antecedents "
                     "(--keep-split-antecedents) to score plurals as ordinary entities")
 
+    def _check_types(self) -> None:
+        """Switches are ``True`` or ``False`` (a string is truthy: ``"false"`` would switch
+        on); counts and the level are numbers, numpy's taken as Python's."""
+        for name in _SWITCHES:
+            value = getattr(self, name)
+            if getattr(value, "dtype", None) is not None and value.dtype.kind == "b":
+                object.__setattr__(self, name, bool(value))
+            elif not isinstance(value, bool):
+                raise OptionsError(f"{name} must be True or False, not {value!r}")
+        for name in ("confidence", "paired_bs", "paired_ar", "seed", "jobs"):
+            value = getattr(self, name)
+            if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+                object.__setattr__(self, name, int(value))
+        level = self.confidence_level
+        if isinstance(level, bool) or not isinstance(level, numbers.Real):
+            raise OptionsError(f"confidence_level must lie strictly between 0 and 1, "
+                               f"not {level!r}")
+        object.__setattr__(self, "confidence_level", float(level))
+
     @classmethod
     def create(cls, *, metrics: str | Iterable[str] | None = None, preset: str | None = None,
                **settings: Any) -> Options:
@@ -337,6 +363,8 @@ class Options:
             chosen = tuple(name.strip() for name in metrics.split(",") if name.strip())
         elif isinstance(metrics, Iterable) and not isinstance(metrics, bytes | dict):
             chosen = tuple(metrics)
+            if not all(isinstance(name, str) for name in chosen):
+                raise OptionsError(f"metrics must be metric names, not {metrics!r}")
         else:
             raise OptionsError(f"metrics = {metrics!r}; expected 'all', comma-separated names "
                                "or a list of names")
