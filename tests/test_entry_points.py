@@ -198,3 +198,28 @@ def test_numpy_numbers_are_settings():
         confidence_level=0.9).signature
     assert type(report.options.confidence) is int and type(report.options.seed) is int
 
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: anascore.compute(predictions="ab", references="ab"),
+     "predictions and references are lists of documents' clusters, not str"),
+    (lambda: anascore.compute(predictions=None, references=[[]]),
+     "predictions and references are lists of documents' clusters, not NoneType"),
+    (lambda: anascore.compute(predictions=5, references=5),
+     "predictions and references are lists of documents' clusters, not int"),
+    (lambda: anascore.compute(predictions=iter([[]]), references=[[]]),
+     "predictions and references are lists of documents' clusters, not list_iterator"),
+    (lambda: anascore.compute(predictions=[[]], references=[]),
+     "1 predictions for 0 references; expected one prediction per reference document"),
+    # A string of responses was read as a folder or pattern ("is a file, but a response
+    # is a folder or pattern").
+    (lambda: anascore.compare(EXAMPLE_KEY, str(EXAMPLE_RESPONSE)),
+     "responses must be a list of paths, not str; one response: anascore.score"),
+    (lambda: anascore.compare(EXAMPLE_KEY, [EXAMPLE_RESPONSE, None]),
+     "response 2 must be a path (str or os.PathLike), not NoneType"),
+    (lambda: anascore.compare(EXAMPLE_KEY, [EXAMPLE_RESPONSE] * 2, names="ab"),
+     "names must be a list of names, one per response, not str"),
+])
+def test_arguments_of_the_wrong_type_are_refused(call, message):
+    with pytest.raises(anascore.OptionsError) as caught:
+        call()
+    assert caught.value.message == message

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from strategies import document_pairs
 
 import anascore
+from anascore.errors import OptionsError
 from anascore.flat_scores import compute, flatten_scores
 from anascore.formats.jsonlines import write_jsonlines
 from anascore.model import Document, Entity, Mention
@@ -50,9 +51,9 @@ def test_flat_names_follow_one_rule() -> None:
 
 
 def test_compute_refuses_text_and_unpaired_lists() -> None:
-    with pytest.raises(ValueError, match="1 predictions for 2 references"):
+    with pytest.raises(OptionsError, match="1 predictions for 2 references"):
         compute(predictions=[[]], references=[[], []])
-    with pytest.raises(TypeError, match="not text"):
+    with pytest.raises(OptionsError, match="not str"):
         compute(predictions="[[(0, 1)]]", references="[[(0, 1)]]")
 
 

@@ -55,8 +55,18 @@ def compare_files(key: PathLike, responses: Sequence[PathLike], options: Options
                   names: Sequence[str] | None = None,
                   progress: bool = False) -> SystemsReport:
     """:func:`compare` with the settings already in one :class:`Options`."""
+    if isinstance(responses, str | bytes | os.PathLike) or not isinstance(responses, Sequence):
+        raise OptionsError(f"responses must be a list of paths, not {type(responses).__name__}"
+                           "; one response: anascore.score")
     if not responses:
         raise OptionsError("no response to score")
+    for number, response in enumerate(responses, 1):
+        if not isinstance(response, str | os.PathLike):
+            raise OptionsError(f"response {number} must be a path (str or os.PathLike), not "
+                               f"{type(response).__name__}")
+    if isinstance(names, str) or not (names is None or isinstance(names, Sequence)):
+        raise OptionsError("names must be a list of names, one per response, not "
+                           f"{type(names).__name__}")
     if names is None:
         names = system_names([os.fspath(response) for response in responses])
     elif len(names) != len(responses):

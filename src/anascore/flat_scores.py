@@ -25,9 +25,10 @@ corpus score micro-averages over them as the reference scorer does.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Sized
 from typing import Any
 
+from anascore.errors import OptionsError
 from anascore.scores import AverageScore
 
 #: The leaves of a score's ``to_dict()`` that are scores (the others are raw counts).
@@ -80,12 +81,14 @@ def compute(*, predictions: Sequence[Iterable[Iterable[Any]]],
     """
     from anascore.evaluator import CorefEvaluator
 
-    if isinstance(predictions, str | bytes) or isinstance(references, str | bytes):
-        raise TypeError("predictions and references are lists of documents' clusters, "
-                        "not text")
+    for given in (predictions, references):
+        if (isinstance(given, str | bytes | Mapping) or not isinstance(given, Sized)
+                or not isinstance(given, Iterable)):
+            raise OptionsError("predictions and references are lists of documents' clusters, "
+                               f"not {type(given).__name__}")
     if len(predictions) != len(references):
-        raise ValueError(f"{len(predictions)} predictions for {len(references)} references; "
-                         "expected one prediction per reference document")
+        raise OptionsError(f"{len(predictions)} predictions for {len(references)} references; "
+                           "expected one prediction per reference document")
     evaluator = CorefEvaluator(**options)
     for predicted, gold in zip(predictions, references, strict=True):
         evaluator.update(predicted, gold)
