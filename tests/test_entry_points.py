@@ -223,3 +223,31 @@ def test_arguments_of_the_wrong_type_are_refused(call, message):
     with pytest.raises(anascore.OptionsError) as caught:
         call()
     assert caught.value.message == message
+
+
+@pytest.mark.parametrize("settings", [{"paired_bs": 100}, {"paired_ar": 50}])
+def test_one_response_refuses_paired_tests_in_python_as_on_the_command_line(settings):
+    # anascore.score(KEY, RESP, paired_bs=100) ran no test, under the signature
+    # paired-bs:100|seed:12345; the command line and compare refuse it.
+    documents = list(read_documents(EXAMPLE_KEY)), list(read_documents(EXAMPLE_RESPONSE))
+    (name, value), = settings.items()
+    for call in (lambda: anascore.score(EXAMPLE_KEY, EXAMPLE_RESPONSE, **settings),
+                 lambda: anascore.score_documents(*documents, **settings)):
+        with pytest.raises(anascore.OptionsError) as caught:
+            call()
+        assert caught.value.message == (
+            f"{name}={value}: paired tests compare responses with the first one; give at least "
+            "two responses (anascore.compare(key, [baseline, other, ...]))")
+
+
+def test_score_documents_gives_the_intervals_it_is_asked_for():
+    # score_documents(..., confidence=1000) gave no intervals, under the signature
+    # bootstrap:1000@0.95: the same documents give score's intervals.
+    from_files = anascore.score(EXAMPLE_KEY, EXAMPLE_RESPONSE, confidence=1000, seed=7)
+    in_memory = anascore.score_documents(list(read_documents(EXAMPLE_KEY)),
+                                         list(read_documents(EXAMPLE_RESPONSE)),
+                                         confidence=1000, seed=7)
+    assert in_memory.signature == from_files.signature
+    assert from_files.intervals is not None
+    assert in_memory.intervals == from_files.intervals
+    assert in_memory.warnings == from_files.warnings

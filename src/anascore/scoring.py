@@ -31,7 +31,7 @@ from anascore.matching import align
 from anascore.metrics import metric_for
 from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
 from anascore.model import Document
-from anascore.options import ENTITY_LAYERS, Options
+from anascore.options import ENTITY_LAYERS, Options, refuse_unused
 from anascore.parallel import PARALLEL_FORMATS, map_documents, processes_for
 from anascore.progress import Progress
 from anascore.report import Report
@@ -137,6 +137,7 @@ def score_files(key: PathLike, response: PathLike, options: Options, *,
                 progress: bool = False) -> Report:
     """:func:`score` with the settings already in one :class:`Options` (``progress``: a
     progress bar on stderr when it is a terminal)."""
+    _refuse_paired_tests(options)
     [report] = score_files_many(key, [response], options, progress=progress)
     return report.with_intervals(progress=progress)
 
@@ -353,6 +354,7 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
     scored against an empty response, with a warning, as for files.
     """
     options = Options.create(metrics=metrics, **settings)
+    _refuse_paired_tests(options)
     warnings: list[str] = []
     responses = {document.name: document for document in response}
     names: list[str] = []
@@ -376,7 +378,14 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
                            f"{'s' if len(responses) != 1 else ''} not in the key ignored")
     elif responses:
         raise DocumentMismatchError(not_in_key_message(list(responses), names, None))
-    return Report.from_records(options, names, records, warnings)
+    return Report.from_records(options, names, records, warnings).with_intervals()
+
+
+def _refuse_paired_tests(options: Options) -> None:
+    """Paired tests compare several responses; one response's score cannot run them."""
+    refuse_unused(options, ("paired_bs", "paired_ar"),
+                  "paired tests compare responses with the first one; give at least two "
+                  "responses (anascore.compare(key, [baseline, other, ...]))")
 
 
 def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: Options,
