@@ -251,3 +251,24 @@ def test_score_documents_gives_the_intervals_it_is_asked_for():
     assert from_files.intervals is not None
     assert in_memory.intervals == from_files.intervals
     assert in_memory.warnings == from_files.warnings
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: anascore.score(None, EXAMPLE_RESPONSE),
+     "the key must be a path (str or os.PathLike), not NoneType"),
+    (lambda: anascore.score(EXAMPLE_KEY, [EXAMPLE_RESPONSE]),
+     "the response must be a path (str or os.PathLike), not list; several responses: "
+     "anascore.compare"),
+    (lambda: anascore.score_documents("abc", []),
+     "the key must be documents (anascore.model.Document), not str"),
+    (lambda: anascore.score_documents([1], []),
+     "the key must be documents (anascore.model.Document), not a list holding int"),
+    (lambda: anascore.score_documents([], [None]),
+     "the response must be documents (anascore.model.Document), not a list holding "
+     "NoneType"),
+])
+def test_score_and_score_documents_refuse_arguments_of_the_wrong_type(call, message):
+    # They ended in a TypeError from os.fspath, or an AttributeError deep in the pairing.
+    with pytest.raises(anascore.OptionsError) as caught:
+        call()
+    assert caught.value.message == message

@@ -20,7 +20,7 @@ from anascore.capabilities import check_supported, min_span_warning
 from anascore.compat import conventions
 from anascore.contingency import Comparison
 from anascore.document_names import not_in_key_message
-from anascore.errors import AnascoreError, DocumentMismatchError
+from anascore.errors import AnascoreError, DocumentMismatchError, OptionsError
 from anascore.file_sets import is_file_set, score_file_sets
 from anascore.formats import detect_format, read_documents
 from anascore.formats.alignment import check_conllu, check_same_words, common_positions
@@ -128,6 +128,12 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
     anascore.errors.AnascoreError
         For bad input, naming the file and line.
     """
+    for role, path in (("key", key), ("response", response)):
+        if not isinstance(path, str | os.PathLike):
+            several = "; several responses: anascore.compare" if role == "response" and \
+                isinstance(path, list | tuple) else ""
+            raise OptionsError(f"the {role} must be a path (str or os.PathLike), not "
+                               f"{type(path).__name__}{several}")
     options = Options.create(format=format, metrics=metrics, keep_singletons=keep_singletons,
                              match=match, **settings)
     return score_files(key, response, options)
@@ -355,6 +361,7 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
     """
     options = Options.create(metrics=metrics, **settings)
     _refuse_paired_tests(options)
+    key, response = _documents(key, "key"), _documents(response, "response")
     warnings: list[str] = []
     responses = {document.name: document for document in response}
     names: list[str] = []
@@ -379,6 +386,23 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
     elif responses:
         raise DocumentMismatchError(not_in_key_message(list(responses), names, None))
     return Report.from_records(options, names, records, warnings).with_intervals()
+
+
+def _documents(documents: Iterable[Document], role: str) -> Iterator[Document]:
+    """``documents`` one at a time (a stream stays a stream), when they are documents; else
+    an :class:`OptionsError`."""
+    if isinstance(documents, str | bytes) or not isinstance(documents, Iterable):
+        raise OptionsError(f"the {role} must be documents (anascore.model.Document), not "
+                           f"{type(documents).__name__}")
+
+    def checked() -> Iterator[Document]:
+        for document in documents:
+            if not isinstance(document, Document):
+                raise OptionsError(f"the {role} must be documents (anascore.model.Document), "
+                                   f"not a list holding {type(document).__name__}")
+            yield document
+
+    return checked()
 
 
 def _refuse_paired_tests(options: Options) -> None:
