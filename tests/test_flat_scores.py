@@ -57,6 +57,8 @@ def test_compute_refuses_text_and_unpaired_lists() -> None:
         compute(predictions="[[(0, 1)]]", references="[[(0, 1)]]")
 
 
+# Generated documents repeat mentions; compute says so in a warning each, as files are warned.
+@pytest.mark.filterwarnings("ignore::anascore.errors.AnascoreWarning")
 @settings(max_examples=30, deadline=None)
 @given(st.lists(document_pairs(), min_size=1, max_size=4))
 def test_compute_equals_file_scoring(pairs) -> None:
@@ -75,3 +77,16 @@ def test_each_list_element_is_a_document() -> None:
     merged = compute(predictions=[[[(0, 0), (1, 1)]]] * 2,
                      references=[[[(0, 0)], [(1, 1)]]] * 2, metrics="muc")
     assert merged["muc_precision"] == 0.0
+
+
+def test_compute_passes_on_the_warnings_of_its_documents():
+    # A mention in two predicted clusters is scored once, with a warning, as everywhere; the
+    # warning stayed inside compute's evaluator, so its caller saw a perfect score for a
+    # prediction linking mentions 1 and 3, which the key does not link, and no word.
+    with pytest.warns(anascore.AnascoreWarning, match="repeated") as caught:
+        scores = compute(predictions=[[[(0, 1), (3, 3)], [(3, 3), (5, 5)]]],
+                         references=[[[(0, 1), (3, 3)], [(5, 5), (7, 7)]]], metrics="muc")
+    assert len(caught) == 1
+    assert str(caught[0].message).startswith("response: document 'document 0': repeated "
+                                             "response mention [3, 3]")
+    assert scores["muc_f1"] < 1

@@ -13,7 +13,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from anascore.errors import AnascoreError, DocumentMismatchError, FormatError, OptionsError
+from anascore.errors import (
+    AnascoreError,
+    AnascoreWarning,
+    DocumentMismatchError,
+    FormatError,
+    OptionsError,
+)
 from anascore.version import __version__
 
 if TYPE_CHECKING:
@@ -73,6 +79,7 @@ __all__ = [
     "PRESET_NAMES",
     "PRF",
     "AnascoreError",
+    "AnascoreWarning",
     "AverageScore",
     "BlancScore",
     "BridgingScore",

@@ -49,3 +49,9 @@ class DocumentMismatchError(AnascoreError):
 
 class OptionsError(AnascoreError):
     """An impossible or unknown setting."""
+
+
+class AnascoreWarning(UserWarning):
+    """Something a score was computed in spite of (a repeated mention, a different word),
+    raised as a Python warning where an entry point returns no report to hold it
+    (:func:`anascore.compute`)."""

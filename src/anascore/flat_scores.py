@@ -25,10 +25,11 @@ corpus score micro-averages over them as the reference scorer does.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Iterable, Mapping, Sequence, Sized
 from typing import Any
 
-from anascore.errors import OptionsError
+from anascore.errors import AnascoreWarning, OptionsError
 from anascore.scores import AverageScore
 
 #: The leaves of a score's ``to_dict()`` that are scores (the others are raw counts).
@@ -73,7 +74,9 @@ def compute(*, predictions: Sequence[Iterable[Iterable[Any]]],
     Returns
     -------
     dict
-        Flat scores (:func:`flatten_scores`) of every reported metric.
+        Flat scores (:func:`flatten_scores`) of every reported metric. What the scores were
+        computed in spite of (a mention repeated in two clusters …) is issued as an
+        :class:`~anascore.errors.AnascoreWarning` each.
 
     >>> compute(predictions=[[[(0, 1), (4, 4)]]], references=[[[(0, 1), (4, 4)]]],
     ...         metrics="muc,conll")["muc_f1"]
@@ -92,4 +95,7 @@ def compute(*, predictions: Sequence[Iterable[Iterable[Any]]],
     evaluator = CorefEvaluator(**options)
     for predicted, gold in zip(predictions, references, strict=True):
         evaluator.update(predicted, gold)
+    # A dictionary of numbers has no place for them: each is a Python warning.
+    for warning in evaluator.warnings:
+        warnings.warn(warning, AnascoreWarning, stacklevel=2)
     return flatten_scores(evaluator.scores())
