@@ -158,3 +158,64 @@ def test_sub_word_jsonlines_with_a_subtoken_map(tmp_path):
         "clusters": [[[1, 4]], [[6, 6]]]}) + "\n")
     report = anascore.score(key, response, metrics="muc,bcub,mentions")
     assert report.metrics["mentions"].f1 == 1.0
+
+
+CONLLU_KEY = """\
+# newdoc id = d
+# global.Entity = eid-etype-head
+# sent_id = 1
+# text = Anna came and to the east.
+1	Anna	_	_	_	_	2	nsubj	2:nsubj|3.1:nsubj	Entity=(e1--1)
+2	came	_	_	_	_	0	root	0:root	_
+3	and	_	_	_	_	5	cc	3.1:cc	_
+3.1	went	_	_	_	_	_	_	2:conj	Entity=(e1--1)
+4	to	_	_	_	_	6	case	6:case	_
+5	the	_	_	_	_	6	det	6:det	Entity=(e2--2
+6	east	_	_	_	_	2	obl	3.1:obl	Entity=e2)
+7	.	_	_	_	_	2	punct	2:punct	_
+
+"""
+
+
+def test_a_key_with_empty_nodes_takes_a_response_on_other_tokens(tmp_path):
+    # An empty node is no text: a response on other tokens has none of the key's, and is
+    # scored as the same response on the key's words is (the zero counts as missed).
+    key = tmp_path / "key.conllu"
+    key.write_text(CONLLU_KEY)
+    same = tmp_path / "same.jsonl"
+    same.write_text(json.dumps({"doc_key": "d", "sentences": [["Anna", "came", "and", "to",
+                                                               "the", "east", "."]],
+                                "clusters": [[[0, 0]], [[4, 5]]]}) + "\n")
+    other = tmp_path / "other.jsonl"
+    other.write_text(json.dumps({"doc_key": "d", "sentences": [["Anna", "came", "and", "to",
+                                                                "the", "ea", "##st", "."]],
+                                 "clusters": [[[0, 0]], [[4, 6]]]}) + "\n")
+    expected = scores(key, same)
+    assert expected["mentions"]["recall"] == pytest.approx(2 / 3)
+    assert scores(key, other, align_tokens=True) == expected
+
+
+def test_a_response_empty_node_maps_onto_the_key_empty_node_at_its_place(tmp_path):
+    # A CorefUD response on other tokens with its own empty node: the node stands after the
+    # same word as the key's, so its zero mention is the key's, whatever its form.
+    key = tmp_path / "key.conllu"
+    key.write_text(CONLLU_KEY)
+    other = tmp_path / "other.conllu"
+    other.write_text(CONLLU_KEY.replace("3.1\twent", "3.1\t_").replace(
+        "6\teast\t_\t_\t_\t_\t2\tobl\t3.1:obl\tEntity=e2)\n7\t.\t_\t_\t_\t_\t2\tpunct",
+        "6\tea\t_\t_\t_\t_\t2\tobl\t3.1:obl\t_\n7\tst\t_\t_\t_\t_\t6\tflat\t6:flat\t"
+        "Entity=e2)\n8\t.\t_\t_\t_\t_\t2\tpunct"))
+    assert all(value["f1"] == 1.0
+               for value in scores(key, other, align_tokens=True).values())
+
+
+def test_a_response_zero_without_a_key_empty_node_is_refused(tmp_path):
+    key = tmp_path / "key.conllu"
+    key.write_text(CONLLU_KEY.replace("3.1\twent\t_\t_\t_\t_\t_\t_\t2:conj\tEntity=(e1--1)\n",
+                                      "").replace("|3.1:nsubj", "").replace("3.1:", "2:"))
+    other = tmp_path / "other.conllu"
+    other.write_text(CONLLU_KEY)
+    with pytest.raises(DocumentMismatchError,
+                       match=r"the response's empty node 3\.1 \(line 8\) stands where the "
+                             "key has none"):
+        anascore.score(key, other, align_tokens=True)

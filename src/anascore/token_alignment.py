@@ -12,6 +12,10 @@ the text itself. The key and the response then cover the same *text* with differ
    removed). The two texts must then be the same: where they are not (a system that changed
    a word), :func:`character_map` raises a :class:`~anascore.errors.DocumentMismatchError`
    naming the first differing key and response token, rather than guessing an alignment.
+   An empty node of a CoNLL-U document (a zero) is no text and is left out of it; a
+   response's empty node becomes the key's empty node at its place (after the same word, or
+   before the same sentence-initial word, the same k-th one), and a zero mention on an empty
+   node the key lacks is an error, as the key's tokens give it no place.
 2. A response mention covers the characters of its tokens; it becomes the key tokens those
    characters belong to. A key token it covers only in part (the response splits ``don't``
    and a mention is ``do``) is *cut*; ``cut_tokens`` says what then happens:
@@ -29,7 +33,6 @@ it did.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
 from dataclasses import replace
 
 from anascore.errors import DocumentMismatchError, OptionsError
@@ -56,11 +59,21 @@ def normalized(token: str) -> str:
     return "".join(token.split())
 
 
-def _characters(tokens: Sequence[str]) -> tuple[str, list[int]]:
-    """The text without white space, and for each character the token it belongs to."""
+def _empty(document: Document) -> tuple[bool, ...]:
+    """For each token position, whether it is an empty node (of a CoNLL-U document)."""
+    if document.nodes is None:
+        return (False,) * len(document.tokens)
+    return document.nodes.empty
+
+
+def _characters(document: Document) -> tuple[str, list[int]]:
+    """The text without white space, and for each character the token it belongs to. An
+    empty node (a CoNLL-U zero) is no text: its form is left out."""
     text: list[str] = []
     owner: list[int] = []
-    for index, token in enumerate(tokens):
+    for index, (token, empty) in enumerate(zip(document.tokens, _empty(document), strict=True)):
+        if empty:
+            continue
         piece = normalized(token)
         text.append(piece)
         owner.extend([index] * len(piece))
@@ -70,11 +83,13 @@ def _characters(tokens: Sequence[str]) -> tuple[str, list[int]]:
 def character_map(key: Document, response: Document) -> tuple[list[int], list[list[int]],
                                                                 list[int]]:
     """For each response token, the key token of each of its characters; with the character
-    count of each key token (to tell a whole token from a cut one).
+    count of each key token (to tell a whole token from a cut one). An empty node of the
+    response counts as one character of the key's empty node at its place
+    (:func:`_empty_nodes_onto_key`), and has none where the key has no empty node there.
 
     Raises :class:`DocumentMismatchError` where the two texts differ."""
-    key_text, key_owner = _characters(key.tokens)
-    response_text, response_owner = _characters(response.tokens)
+    key_text, key_owner = _characters(key)
+    response_text, response_owner = _characters(response)
     if key_text != response_text:
         raise DocumentMismatchError(_first_difference(key, response, key_text, key_owner,
                                                       response_text, response_owner),
@@ -85,7 +100,60 @@ def character_map(key: Document, response: Document) -> tuple[list[int], list[li
     sizes = [0] * len(key.tokens)
     for token in key_owner:
         sizes[token] += 1
+    for response_node, key_node in _empty_nodes_onto_key(key, response, key_owner,
+                                                         response_owner).items():
+        per_token[response_node].append(key_node)
+        sizes[key_node] = 1
     return key_owner, per_token, sizes
+
+
+def _places(document: Document, owner: list[int]) -> dict[int, tuple[str, int, int]]:
+    """Where each empty node of ``document`` stands: ``("after", c, k)``, the k-th empty node
+    after the word whose last character is character ``c`` of the text, or ``("before", c,
+    k)`` before the first word of its sentence, which starts at character ``c``."""
+    empty = _empty(document)
+    if not any(empty):
+        return {}
+    assert document.nodes is not None
+    first: dict[int, int] = {}
+    last: dict[int, int] = {}
+    for offset, token in enumerate(owner):
+        first.setdefault(token, offset)
+        last[token] = offset
+    sentence_of = document.nodes.sentence_of
+    places: dict[int, tuple[str, int, int]] = {}
+    pending: list[int] = []  # empty nodes before the first word of the current sentence
+    previous: int | None = None  # the last word with text in the current sentence
+    ordinal = 0
+    for position, is_empty in enumerate(empty):
+        if position and sentence_of[position] != sentence_of[position - 1]:
+            pending, previous, ordinal = [], None, 0
+        if is_empty:
+            if previous is None:
+                pending.append(position)
+            else:
+                places[position] = ("after", last[previous], ordinal)
+                ordinal += 1
+        elif position in first:
+            if previous is None:
+                for index, node in enumerate(pending):
+                    places[node] = ("before", first[position], index)
+                pending = []
+            previous, ordinal = position, 0
+    return places
+
+
+def _empty_nodes_onto_key(key: Document, response: Document, key_owner: list[int],
+                          response_owner: list[int]) -> dict[int, int]:
+    """Each response empty node that stands where a key empty node does, with that node:
+    after the same character of the common text (the k-th after the word ending there), or
+    before a sentence's first word starting at the same character."""
+    response_places = _places(response, response_owner)
+    if not response_places:
+        return {}
+    key_nodes = {place: node for node, place in _places(key, key_owner).items()}
+    return {node: key_nodes[place] for node, place in response_places.items()
+            if place in key_nodes}
 
 
 def _first_difference(key: Document, response: Document, key_text: str, key_owner: list[int],
@@ -195,6 +263,16 @@ def _key_tokens(mention: Mention, response: Document, per_token: list[list[int]]
                 f"{len(per_token)} tokens", path=response.path, line=response.line)
         for key_token in per_token[position]:
             covered[key_token] = covered.get(key_token, 0) + 1
+    if not covered and response.nodes is not None and all(
+            response.nodes.empty[position] for position in mention.tokens):
+        position = mention.tokens[0]
+        raise DocumentMismatchError(
+            f"document {response.name!r}: the response's empty node "
+            f"{response.nodes.ids[position]} (line {response.nodes.lines[position]}) stands "
+            "where the key has none; a response on other tokens is scored on the key's "
+            "tokens, which give its zero mention no place (score it on the key's tokens, "
+            "without --align-tokens)", path=response.path,
+            line=response.nodes.lines[position] or response.line)
     if cut_tokens == "extend" or not covered:
         return tuple(sorted(covered))
     cut = [token for token, count in covered.items() if count < sizes[token]]
