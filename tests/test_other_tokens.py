@@ -219,3 +219,18 @@ def test_a_response_zero_without_a_key_empty_node_is_refused(tmp_path):
                        match=r"the response's empty node 3\.1 \(line 8\) stands where the "
                              "key has none"):
         anascore.score(key, other, align_tokens=True)
+
+
+def test_marked_up_text_with_long_lines_is_not_taken_for_ua(tmp_path):
+    # '# newdoc id' then a line of more than ten words looked like the UA exploded format.
+    from anascore.formats import detect_format
+
+    response = tmp_path / "response.txt"
+    response.write_text("# newdoc id = d\n[Anna|1] met [her|1] friend at the old station on "
+                        "a cold and rainy day in May .\n")
+    assert detect_format(response) == "markup"
+    key = tmp_path / "key.jsonl"
+    words = "Anna met her friend at the old station on a cold and rainy day in May ."
+    key.write_text(json.dumps({"doc_key": "d", "sentences": [words.split(" ")],
+                               "clusters": [[[0, 0], [2, 2]]]}) + "\n")
+    assert anascore.score(key, response, metrics="muc").metrics["muc"].f1 == 1.0

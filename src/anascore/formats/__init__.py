@@ -75,9 +75,14 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         return corefud
     from anascore.formats.ua import sniff_ua
 
+    marked_up = bool(_MARKED_UP.search(head))
+    if marked_up and not _first_text_line_tabbed(head):
+        # Before UA: '# newdoc id' and a line of more than ten words looks like the UA
+        # exploded format, whose token lines are columns separated by tabs.
+        return "markup"
     if sniff_ua(head):
         return "ua"
-    if _MARKED_UP.search(head):
+    if marked_up:
         return "markup"
     raise FormatError(
         "cannot tell the format from the first line; expected '#begin document' "
@@ -90,6 +95,12 @@ def detect_format(path: str | os.PathLike[str]) -> str:
 
 #: A marked-up mention, ``[text|ID]`` (:mod:`anascore.formats.markup`).
 _MARKED_UP = re.compile(r"\[[^\]\t]*\|[A-Za-z0-9_.\-]+\]")
+
+
+def _first_text_line_tabbed(head: str) -> bool:
+    """Whether the first line that is neither blank nor a comment holds a tab."""
+    return next((("\t" in line) for line in head.splitlines()
+                 if line.strip() and not line.startswith("#")), False)
 
 
 def _looks_like_corefud(head: str) -> str | None:
