@@ -234,3 +234,44 @@ def test_marked_up_text_with_long_lines_is_not_taken_for_ua(tmp_path):
     key.write_text(json.dumps({"doc_key": "d", "sentences": [words.split(" ")],
                                "clusters": [[[0, 0], [2, 2]]]}) + "\n")
     assert anascore.score(key, response, metrics="muc").metrics["muc"].f1 == 1.0
+
+
+def marked_up_pair(tmp_path: Path) -> tuple[Path, Path]:
+    """A key and a marked-up response on other tokens ('didn't' one token, 'friend's' two),
+    with one extra mention ('did' of 'didn't', extended to 'did n't')."""
+    key = tmp_path / "key.jsonl"
+    key.write_text(json.dumps({"doc_key": "d", "sentences": [[
+        "Anna", "did", "n't", "see", "her", "friend", "'s", "dog", "."]],
+        "clusters": [[[0, 0], [4, 4]], [[4, 6], [7, 7]]]}) + "\n")
+    response = tmp_path / "response.txt"
+    response.write_text("# newdoc id = d\n[Anna|1] [di|3]dn't see [[her|1] friend's|2] "
+                        "[dog|2].\n")
+    return key, response
+
+
+def test_error_analysis_and_report_read_a_marked_up_response_on_the_key_tokens(tmp_path):
+    key, response = marked_up_pair(tmp_path)
+    report = anascore.score(key, response, metrics=METRICS)
+    assert report.metrics["mentions"].precision == pytest.approx(4 / 5)
+    analysis = anascore.analyse_errors(key, response, metrics=METRICS)
+    assert analysis.counts()["extra_mention"] == 1
+    assert {name: score.f1 for name, score in analysis.report.metrics.items()} == {
+        name: score.f1 for name, score in report.metrics.items()}
+    from anascore.cli import main
+
+    page = tmp_path / "report.html"
+    assert main(["report", str(key), str(response), "-o", str(page), "--quiet"]) == 0
+    assert "in the response but" not in page.read_text()
+
+
+def test_error_analysis_honours_align_tokens(tmp_path):
+    key, _ = marked_up_pair(tmp_path)
+    other = tmp_path / "other.jsonl"
+    other.write_text(json.dumps({"doc_key": "d", "sentences": [[
+        "Anna", "didn't", "see", "her", "friend", "'", "s", "dog."]],
+        "clusters": [[[0, 0], [3, 3]], [[3, 6]]]}) + "\n")
+    analysis = anascore.analyse_errors(key, other, metrics=METRICS, align_tokens=True)
+    report = anascore.score(key, other, metrics=METRICS, align_tokens=True)
+    assert report.metrics["mentions"].recall == pytest.approx(3 / 4)
+    assert {name: score.f1 for name, score in analysis.report.metrics.items()} == {
+        name: score.f1 for name, score in report.metrics.items()}

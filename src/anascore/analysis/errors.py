@@ -201,7 +201,7 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
     """:func:`analyse_errors` with the settings already in one :class:`Options`: documents
     are analysed in several processes where ``anascore score`` would count them so
     (:mod:`anascore.parallel`; the same analysis, in key order), else one by one."""
-    from anascore.scoring import check_pair, count_in_processes, pair_documents_many
+    from anascore.scoring import check_pair, count_in_processes, on_key_tokens, pair_documents_many
 
     check_options(options)
     response_path = os.fspath(response)
@@ -209,8 +209,11 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
     def analyse(key_document: Document,
                 response_documents: tuple[Document | None, ...]) -> _DocumentResult:
         warnings: list[str] = []
-        check_pair(key_document, response_documents[0], response_path, warnings)
-        return _analyse_document(key_document, response_documents[0], options, warnings)
+        # A response on other tokens (align_tokens, marked-up text) as anascore score reads it.
+        response_document = on_key_tokens(key_document, response_documents[0], options,
+                                          warnings)
+        check_pair(key_document, response_document, response_path, warnings)
+        return _analyse_document(key_document, response_document, options, warnings)
 
     # Token columns: the part-of-speech tags give mentions a head where the format has none
     # (span errors pair mentions by head, as the analyser of Kummerfeld & Klein does).

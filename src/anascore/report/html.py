@@ -295,7 +295,7 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
                  *, group_by: str | None = None, genre_pattern: str | None = None) -> str:
     """Read ``key`` and every response, and build the report (:func:`build_report`)."""
     from anascore.analysis.errors import check_options
-    from anascore.scoring import check_pair, pair_documents_many
+    from anascore.scoring import check_pair, on_key_tokens, pair_documents_many
 
     check_options(options)
     warnings: list[str] = []
@@ -304,8 +304,9 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
     for key_document, response_documents in pair_documents_many(key, responses, options,
                                                                 token_columns=True):
         keys.append(key_document)
-        for system, path, document in zip(systems, responses, response_documents,
-                                          strict=True):
+        for system, path, read in zip(systems, responses, response_documents, strict=True):
+            # A response on other tokens (marked-up text) as anascore score reads it.
+            document = on_key_tokens(key_document, read, options, warnings)
             check_pair(key_document, document, path, warnings)
             system.append(document)
     title = f"anascore report: {os.path.basename(key)}"
