@@ -275,3 +275,24 @@ def test_error_analysis_honours_align_tokens(tmp_path):
     assert report.metrics["mentions"].recall == pytest.approx(3 / 4)
     assert {name: score.f1 for name, score in analysis.report.metrics.items()} == {
         name: score.f1 for name, score in report.metrics.items()}
+
+
+@pytest.mark.parametrize("policy", ["shrink", "refuse"])
+def test_cut_tokens_without_align_tokens_is_refused(tmp_path, capsys, policy):
+    # It changed nothing on a response on the key's tokens, and on marked-up text it changed
+    # the scores with nothing in the signature to say so.
+    from anascore.cli import main
+    from anascore.errors import OptionsError
+
+    key, response = marked_up_pair(tmp_path)
+    with pytest.raises(OptionsError, match=f"cut_tokens={policy!r} needs align_tokens=True"):
+        anascore.score(key, response, cut_tokens=policy)
+    with pytest.raises(SystemExit) as caught:
+        main(["score", str(EXAMPLES / "key.conll"), str(EXAMPLES / "response.conll"),
+              "--cut-tokens", policy])
+    assert caught.value.code == 2
+    assert (f"--cut-tokens={policy!r} needs --align-tokens"
+            in capsys.readouterr().err)
+    if policy == "shrink":
+        shrunk = anascore.score(key, response, cut_tokens=policy, align_tokens=True)
+        assert "tokens:aligned(shrink)" in shrunk.signature

@@ -156,8 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "generated text): map its mentions onto the key's tokens through "
                             "their characters (marked-up text always is)")
     score.add_argument("--cut-tokens", choices=CUT_POLICIES, default=None,
-                       help="with --align-tokens, a key token a mention covers only in part: "
-                            "taken whole (extend, default), left out (shrink), or an error")
+                       help="with --align-tokens (needed), a key token a mention covers only "
+                            "in part: taken whole (extend, default), left out (shrink), or an "
+                            "error")
     score.add_argument("--key-documents-only", action="store_true", default=None,
                        help="score the key's documents and ignore, with a warning, response "
                             "documents the key lacks (default: an error naming the nearest "

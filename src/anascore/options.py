@@ -192,6 +192,7 @@ class Options:
     cut_tokens
         With ``align_tokens``: a key token a response mention covers only in part is taken
         whole (``extend``, default), left out (``shrink``), or an error (``refuse``).
+        Another policy without ``align_tokens`` is refused.
     key_documents_only
         Score the key's documents and ignore, with a warning, response documents the key
         lacks (default: such a document is an error, naming the nearest key documents).
@@ -260,6 +261,12 @@ class Options:
         if self.cut_tokens not in CUT_POLICIES:
             raise OptionsError(f"unknown cut_tokens {self.cut_tokens!r}; expected one of "
                                f"{', '.join(CUT_POLICIES)}")
+        if self.cut_tokens != "extend" and not self.align_tokens:
+            # Else it did nothing on the key's tokens, and changed a marked-up response's
+            # scores with nothing in the signature to say so.
+            raise OptionsError(f"cut_tokens={self.cut_tokens!r} needs align_tokens=True: it "
+                               "says how a response on other tokens is mapped onto the key's "
+                               "(marked-up text is read the same with it)")
         if self.compat not in COMPAT_MODES:
             raise OptionsError(
                 f"unknown compat mode {self.compat!r}; expected one of {', '.join(COMPAT_MODES)}"
