@@ -129,12 +129,14 @@ class GroupedScores:
         return "\n".join(lines)
 
     def to_markdown(self) -> str:
+        from anascore.report.markdown import escape
+
         names = list(self.options.reported_metrics)
-        lines = [f"| {self.kind} | " + " | ".join(names) + " |",
+        lines = [f"| {escape(self.kind)} | " + " | ".join(map(escape, names)) + " |",
                  "|---|" + "---:|" * len(names)]
         for group, values in self.table():
-            lines.append(f"| {group} | " + " | ".join(_percent(values[name]) for name in names)
-                         + " |")
+            lines.append(f"| {escape(group)} | "
+                         + " | ".join(_percent(values[name]) for name in names) + " |")
         return "\n".join(lines)
 
     def to_csv(self) -> str:

@@ -67,6 +67,8 @@ def _fixed(values: Mapping[str, float]) -> str:
 
 
 def _listing(analyses: Mapping[str, ErrorAnalysis], markdown: bool) -> str:
+    from anascore.report.markdown import escape as escape_markdown
+
     lines = []
     for name, analysis in analyses.items():
         heading = "Errors" + (f" of {name}" if len(analyses) > 1 else "")
@@ -79,9 +81,10 @@ def _listing(analyses: Mapping[str, ErrorAnalysis], markdown: bool) -> str:
                                     if error["response_entities"] else "")
             kind = error["type"] if error["layer"] == "identity" else \
                 f"{error['type']} ({error['layer'].replace('_', ' ')})"
-            line = (f"{error['document']}\t{kind}\tkey: {key}\tresponse: {response}"
-                    f"\t{entities.strip()}")
-            lines.append(("- " + line.replace("\t", " · ")) if markdown else line)
+            fields = [error["document"], kind, f"key: {key}", f"response: {response}",
+                      entities.strip()]
+            lines.append("- " + " · ".join(map(escape_markdown, fields)) if markdown
+                         else "\t".join(fields))
         lines.append("")
     return "\n".join(lines)
 
@@ -111,14 +114,16 @@ def render_errors(analyses: Mapping[str, ErrorAnalysis], output: str, *,
                                      " ".join(error["key_entities"]),
                                      " ".join(error["response_entities"])])
         return buffer.getvalue()
+    from anascore.report.markdown import escape as escape_markdown
+
     markdown = output == "markdown"
     parts = []
     for title, rows in tables:
         if markdown:
-            parts.append(f"### {title}\n")
-            parts.append("| " + " | ".join(rows[0]) + " |")
+            parts.append(f"### {escape_markdown(title)}\n")
+            parts += ["| " + " | ".join(map(escape_markdown, row)) + " |" for row in rows[:1]]
             parts.append("|" + "|".join("---" for _ in rows[0]) + "|")
-            parts += ["| " + " | ".join(row) + " |" for row in rows[1:]]
+            parts += ["| " + " | ".join(map(escape_markdown, row)) + " |" for row in rows[1:]]
         else:
             widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
             parts.append(title)
