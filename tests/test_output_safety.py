@@ -111,3 +111,21 @@ def test_a_writer_failing_midway_leaves_the_old_file(tmp_path):
         write_ua([good, bad], output)
     assert output.read_text() == "old\n"
     assert sorted(os.listdir(tmp_path)) == ["out.conllua"]
+
+
+@pytest.mark.parametrize("arguments", [
+    ["convert", str(KEY), "-", "--to", "jsonlines"],
+    ["score", str(KEY), str(RESPONSE), "--per-document"],
+])
+def test_a_reader_that_goes_away_ends_the_command_quietly(arguments):
+    # 'anascore convert KEY - | head -1': score ended quietly, convert said 'cannot write:
+    # Broken pipe' and exit status 1. The reader reads one line and closes the pipe.
+    process = subprocess.Popen([sys.executable, "-m", "anascore", *arguments],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 0, err
+    assert err == ""

@@ -76,6 +76,8 @@ def atomic_output(path: str | os.PathLike[str], *, binary: bool = False,
         try:
             yield stream
             stream.flush()
+        except BrokenPipeError:
+            raise  # the reader went away (| head): the command ends quietly (anascore.entry)
         except OSError as error:
             raise AnascoreError(f"cannot write: {error.strerror or error}",
                                 path="<stdout>") from None
