@@ -62,7 +62,9 @@ def test_shrinking_a_mention_to_nothing_drops_it_with_a_warning():
                          "."], [[(7, 7)], [(0, 0)]])
     warnings: list[str] = []
     assert spans(project_onto_key(KEY, response, "shrink", warnings)) == [[(0,)]]
-    assert "1 covering no whole key token dropped" in warnings[0]
+    # The dropped mention is not also counted as shrunk.
+    assert warnings == ["response: document 'd': 1 mention on other tokens covering no whole "
+                        "key token dropped"]
 
 
 def test_sub_word_pieces_and_treebank_escapes_are_the_same_text():

@@ -190,8 +190,8 @@ def project_onto_key(key: Document, response: Document, cut_tokens: str = "exten
         if tokens is None:
             tokens = _key_tokens(mention, response, per_token, sizes, cut_tokens)
             cache[mention.tokens] = tokens
-            if tokens is not None and not _whole(mention, per_token, sizes):
-                changed += 1
+            if tokens and not _whole(mention, per_token, sizes):
+                changed += 1  # a mention left without tokens is counted as dropped only
         if not tokens:
             dropped += 1
             return None
@@ -237,11 +237,16 @@ def project_onto_key(key: Document, response: Document, cut_tokens: str = "exten
     if warnings is not None and (changed or dropped):
         what = {"extend": "extended to the whole key tokens they cut",
                 "shrink": "shrunk to the key tokens they cover whole"}[cut_tokens]
-        text = f"{response.path or 'response'}: document {key.name!r}: {changed} " \
-               f"mention{'s' if changed != 1 else ''} on other tokens {what}"
+        parts = []
+        if changed:
+            parts.append(f"{changed} mention{'s' if changed != 1 else ''} on other tokens "
+                         f"{what}")
         if dropped:
-            text += f"; {dropped} covering no whole key token dropped"
-        warnings.append(text)
+            parts.append(f"{dropped}{'' if changed else ' mention' + 's' * (dropped != 1)}"
+                         f"{'' if changed else ' on other tokens'} covering no whole key "
+                         "token dropped")
+        warnings.append(f"{response.path or 'response'}: document {key.name!r}: "
+                        + "; ".join(parts))
     return projected
 
 
