@@ -156,6 +156,9 @@ def test_clusters_in_memory_refuse_what_they_cannot_do(setting, value):
     expected = (f"{setting}={value!r}: clusters scored in memory are only counted and summed "
                 "(no intervals, tests, files or processes); leave it out, or score files "
                 "with anascore.score or anascore.compare")
+    if setting in ("seed", "confidence_level"):  # without resampling, refused by any entry
+        expected = (f"{setting}={value!r}: it sets how intervals and paired tests resample "
+                    "(confidence, paired_bs, paired_ar), and none is asked for")
     for call in (lambda: anascore.CorefEvaluator(**{setting: value}),
                  lambda: anascore.compute(predictions=[[]], references=[[]],
                                           **{setting: value})):

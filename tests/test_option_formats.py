@@ -233,3 +233,41 @@ def test_zero_settings_with_a_side_that_holds_zeros_are_kept(tmp_path):
     response = tmp_path / "response.conll"
     anascore.convert(COREFUD, response, to="conll2012", drop_unsupported=True)
     assert "zeros:remove" in anascore.score(COREFUD, response, keep_zeros=False).signature
+
+
+@pytest.mark.parametrize(("settings", "message"), [
+    ({"seed": 7}, "seed=7: it sets how intervals and paired tests resample (confidence, "
+                  "paired_bs, paired_ar), and none is asked for"),
+    ({"confidence_level": 0.9}, "confidence_level=0.9: it sets how intervals and paired tests "
+                                "resample"),
+    ({"link_weights": (1, 1, 1, 1)}, "link_weights=(1.0, 1.0, 1.0, 1.0): it weighs the links "
+                                     "of lmuc, lbcub, lceafm and lceafe, and none is asked "
+                                     "for"),
+    ({"dominant_coefficients": (1, 1, 1, 1)}, "dominant_coefficients=(1.0, 1.0, 1.0, 1.0): it "
+                                              "sets the dominant metric, which is not asked "
+                                              "for"),
+])
+def test_a_setting_no_requested_metric_or_resampling_reads_is_refused(old_man, settings,
+                                                                      message):
+    # They were accepted and did nothing (--seed 7 without --confidence, --link-weights
+    # without an LMetric), while the user believed they had.
+    key, response = old_man
+    with pytest.raises(OptionsError) as caught:
+        anascore.score(key, response, **settings)
+    assert caught.value.message.startswith(message)
+    # With what reads them, they are taken.
+    reads = {"seed": {"confidence": 20}, "confidence_level": {"confidence": 20},
+             "link_weights": {"metrics": "lmuc"},
+             "dominant_coefficients": {"metrics": "dominant"}}[next(iter(settings))]
+    anascore.Options.create(**settings, **reads)
+
+
+def test_the_command_line_names_the_flag_no_resampling_reads(old_man, capsys):
+    key, response = old_man
+    with pytest.raises(SystemExit) as caught:
+        main(["score", str(key), str(response), "--seed", "7"])
+    assert caught.value.code == 2
+    assert ("--seed=7: it sets how intervals and paired tests resample (--confidence, "
+            "--paired-bs, --paired-ar), and none is asked for"
+            in capsys.readouterr().err)
+    assert main(["score", str(key), str(response), "--seed", "7", "--confidence", "20"]) == 0

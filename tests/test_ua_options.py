@@ -89,8 +89,10 @@ def test_a_preset_is_named_in_the_signature_and_the_mode() -> None:
                                       paired_bs=10, paired_ar=10)
     assert preset_name(resampled) == "crac18"
     assert resampled.signature().startswith("preset:crac18|")
-    # the settings of metrics a preset does not report leave it too; naming one does not
-    assert preset_name(options.with_settings(link_weights=(1, 1, 1, 1))) == "crac18"
+    # the settings of metrics a preset does not report are refused without their metric;
+    # naming the metric leaves the preset
+    with pytest.raises(OptionsError, match="it weighs the links of lmuc"):
+        options.with_settings(link_weights=(1, 1, 1, 1))
     assert preset_name(options.with_settings(metrics=(*options.metrics, "lmuc"))) is None
     assert preset_name(options.with_settings(keep_singletons=False)) is None
     assert preset_name(preset_options("codicrac21")) == "codicrac21/codicrac22-ar"

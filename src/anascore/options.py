@@ -312,6 +312,7 @@ class Options:
                 ("coreference_classes", classes), ("attempted_classes", attempted),
                 ("scheme_classes", scheme)):
             object.__setattr__(self, name, value)
+        self._refuse_unread_settings()
         if self.keep_split_antecedents:
             chosen = [name for name in self.metrics if name in linguistic.LINGUISTIC_METRICS]
             if chosen:
@@ -319,6 +320,25 @@ class Options:
                     f"{', '.join(chosen)} cannot score split antecedents (Paun et al. 2023 "
                     "generalize the standard metrics only); leave out keep_split_antecedents "
                     "(--keep-split-antecedents) to score plurals as ordinary entities")
+
+    def _refuse_unread_settings(self) -> None:
+        """A setting that only a metric or a resampling nobody asked for reads is refused: it
+        would do nothing while its user believed it had (``--seed 7`` without
+        ``--confidence``, link weights without an LMetric). Its default, given explicitly,
+        is taken."""
+        metrics = set(self.metrics)
+        if not (self.confidence or self.paired_bs or self.paired_ar):
+            refuse_unused(self, ("seed", "confidence_level"),
+                          "it sets how intervals and paired tests resample "
+                          "(confidence, paired_bs, paired_ar), and none is asked for")
+        if not metrics & set(linguistic.LINK_WEIGHTED_METRICS):
+            refuse_unused(self, ("link_weights",),
+                          "it weighs the links of lmuc, lbcub, lceafm and lceafe, and none "
+                          "is asked for")
+        if not metrics & set(linguistic.DOMINANT_METRICS):
+            refuse_unused(self, ("dominant_coefficients", "coreference_classes",
+                                 "attempted_classes", "scheme_classes"),
+                          "it sets the dominant metric, which is not asked for")
 
     def _check_types(self) -> None:
         """Switches are ``True`` or ``False`` (a string is truthy: ``"false"`` would switch
