@@ -183,4 +183,9 @@ class Comparison:
         """A comparison known only by its table (hand-made tables in tests, the lab)."""
         empty = np.zeros(0, dtype=np.int64)
         return cls(Side((), (), empty, table.key_sizes), Side((), (), empty, table.response_sizes),
-                   Alignment(empty, empty), table, options or Options())
+                   Alignment(empty, empty), table, options or _DEFAULT_OPTIONS)
+
+
+#: The options of a comparison known only by its table (made once: an ``Options`` takes as
+#: long to make as some tables take to count, and split antecedents count many small ones).
+_DEFAULT_OPTIONS = Options()

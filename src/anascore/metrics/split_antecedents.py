@@ -35,7 +35,7 @@ other kind. ``compat="ua"`` follows the UA scorer 2.0 where it departs from the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -225,9 +225,18 @@ class ElementTables:
     response_atom_sizes: np.ndarray
     cells: dict[tuple[int, int], int]
     overlapping: list[tuple[int, int]]
+    cuts: dict[tuple[int | None, int | None], Contingency] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def table(self, key_set: int | None, response_set: int | None) -> Contingency:
-        """The table between the elements of two sets (``None``: the empty set)."""
+        """The table between the elements of two sets (``None``: the empty set), cut once
+        and shared by every metric (kept in ``cuts``)."""
+        table = self.cuts.get((key_set, response_set))
+        if table is None:
+            table = self.cuts[(key_set, response_set)] = self._cut(key_set, response_set)
+        return table
+
+    def _cut(self, key_set: int | None, response_set: int | None) -> Contingency:
         rows = self.key_sets.elements[key_set] if key_set is not None and self.key_sets else ()
         columns = (self.response_sets.elements[response_set]
                    if response_set is not None and self.response_sets else ())
