@@ -94,12 +94,9 @@ def align(key: Side, response: Side, options: Options) -> Alignment:
 
         zero_pairs = align_zeros_by_dependencies(key, response,
                                                  pairing=pairing or best_pairs)
-    paired_keys = {key_index for key_index, _ in zero_pairs}
-    paired_responses = {response_index for _, response_index in zero_pairs}
-    key_rest = np.asarray([index for index in range(len(key.mentions))
-                           if index not in paired_keys], dtype=np.int64)
-    response_rest = np.asarray([index for index in range(len(response.mentions))
-                                if index not in paired_responses], dtype=np.int64)
+    key_rest = _unpaired(len(key.mentions), [key_index for key_index, _ in zero_pairs])
+    response_rest = _unpaired(len(response.mentions),
+                              [response_index for _, response_index in zero_pairs])
     if not zero_pairs:
         return matcher(key.mentions, response.mentions)
     inner = matcher([key.mentions[index] for index in key_rest.tolist()],
@@ -107,3 +104,10 @@ def align(key: Side, response: Side, options: Options) -> Alignment:
     return from_pairs(zero_pairs + list(zip(key_rest[inner.key].tolist(),
                                              response_rest[inner.response].tolist(),
                                              strict=True)))
+
+
+def _unpaired(count: int, paired: list[int]) -> np.ndarray:
+    """The indices below ``count`` not in ``paired``, in order."""
+    left = np.ones(count, dtype=bool)
+    left[paired] = False
+    return np.flatnonzero(left).astype(np.int64, copy=False)

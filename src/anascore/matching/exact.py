@@ -37,15 +37,10 @@ def align_exact(key: Sequence[Mention], response: Sequence[Mention]) -> Alignmen
     one-to-one by construction.
     """
     index_of = {mention.tokens: index for index, mention in enumerate(key)}
-    key_indices: list[int] = []
-    response_indices: list[int] = []
-    for response_index, mention in enumerate(response):
-        key_index = index_of.get(mention.tokens)
-        if key_index is not None:
-            key_indices.append(key_index)
-            response_indices.append(response_index)
-    return Alignment(np.asarray(key_indices, dtype=np.int64),
-                     np.asarray(response_indices, dtype=np.int64))
+    found = np.fromiter((index_of.get(mention.tokens, -1) for mention in response),
+                        dtype=np.int64, count=len(response))
+    response_indices = np.flatnonzero(found >= 0).astype(np.int64, copy=False)
+    return Alignment(found[response_indices], response_indices)
 
 
 def from_pairs(pairs: list[tuple[int, int]]) -> Alignment:

@@ -26,39 +26,38 @@ from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
 
 
 def count_mor(comparison: Comparison) -> np.ndarray:
-    key, response = comparison.key.mentions, comparison.response.mentions
-    key_tokens = sum(len(mention.tokens) for mention in key)
-    response_tokens = sum(len(mention.tokens) for mention in response)
+    key = [mention.tokens for mention in comparison.key.mentions]
+    response = [mention.tokens for mention in comparison.response.mentions]
     # Identical mentions are paired in some best pairing, so they are set aside: if K = R
     # were paired with R' and K' instead, pairing K with R and K' with R' loses nothing, as
     # |K ∩ R'| + |K ∩ K'| = |K ∩ (R' ∪ K')| + |K ∩ R' ∩ K'| ≤ |K| + |K' ∩ R'|.
-    index_of = {mention.tokens: index for index, mention in enumerate(response)}
-    identical = {key_index: index_of[mention.tokens] for key_index, mention in enumerate(key)
-                 if mention.tokens in index_of}
-    total_identical = float(sum(len(key[index].tokens) for index in identical))
+    index_of = {tokens: index for index, tokens in enumerate(response)}
+    identical = {key_index: response_index
+                 for key_index, response_index in enumerate(map(index_of.get, key))
+                 if response_index is not None}
+    total_identical = float(sum(len(key[index]) for index in identical))
     paired_responses = set(identical.values())
     by_token: dict[int, list[int]] = defaultdict(list)
-    for index, mention in enumerate(response):
+    for index, tokens in enumerate(response):
         if index in paired_responses:
             continue
-        for token in mention.tokens:
+        for token in tokens:
             by_token[token].append(index)
     overlaps: dict[tuple[int, int], float] = {}
-    for key_index, mention in enumerate(key):
+    for key_index, tokens in enumerate(key):
         if key_index in identical:
             continue
-        for token in mention.tokens:
+        for token in tokens:
             for response_index in by_token.get(token, ()):
                 pair = (key_index, response_index)
                 overlaps[pair] = overlaps.get(pair, 0.0) + 1.0
-    pairs = list(overlaps)
+    pairs = np.array(list(overlaps), dtype=np.int64).reshape(len(overlaps), 2)
     table = Contingency(np.ones(len(key), dtype=np.int64), np.ones(len(response), dtype=np.int64),
-                        np.asarray([pair[0] for pair in pairs], dtype=np.int64),
-                        np.asarray([pair[1] for pair in pairs], dtype=np.int64),
-                        np.ones(len(pairs), dtype=np.int64))
+                        pairs[:, 0], pairs[:, 1], np.ones(len(overlaps), dtype=np.int64))
     total = total_identical + best_assignment_total(
-        table, np.asarray([overlaps[pair] for pair in pairs], dtype=np.float64))
-    return np.array([total, key_tokens, total, response_tokens], dtype=np.float64)
+        table, np.fromiter(overlaps.values(), dtype=np.float64, count=len(overlaps)))
+    return np.array([total, sum(map(len, key)), total, sum(map(len, response))],
+                    dtype=np.float64)
 
 
 MOR = Metric("mor", "MOR", PRF_FIELDS, count_mor, prf_score,
