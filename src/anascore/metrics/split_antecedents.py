@@ -51,6 +51,7 @@ from anascore.split_antecedents import AccommodatedSets
 Count = Callable[[Comparison], np.ndarray]
 
 _SETS = "split antecedents"
+_SHARED = "split antecedents: shared mentions"
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,8 @@ class SetAlignment:
     ``compat="ua"`` a response set may also be credited to a key set equal to it
     (:attr:`SetMetric.also_credited`). ``unaligned_key`` and ``unaligned_response`` are the
     entities whose sets found no partner. ``split_counts`` are the metric's counts of the
-    split-antecedent-only score.
+    split-antecedent-only score (``None`` unless ``only_split_antecedents``, which alone
+    reads them).
     """
 
     key: np.ndarray
@@ -98,7 +100,7 @@ class SetAlignment:
     delta_names: tuple[str, ...]
     unaligned_key: np.ndarray
     unaligned_response: np.ndarray
-    split_counts: np.ndarray
+    split_counts: np.ndarray | None
 
     def delta(self, name: str) -> np.ndarray:
         """The δ term ``name`` of every aligned pair."""
@@ -186,6 +188,7 @@ def split_antecedent_counts(name: str, size: int, standard: Count,
             counts = np.zeros(size, dtype=np.float64)
             for metric, alignment in zip(set_metrics(comparison), alignments, strict=True):
                 fields = metric.split_fields or slice(None)
+                assert alignment.split_counts is not None
                 counts[fields] = alignment.split_counts[fields]
             return counts
         return generalized(comparison, alignments)
@@ -331,20 +334,21 @@ def _align(comparison: Comparison, metric: SetMetric) -> SetAlignment:
                         else np.zeros(0, dtype=np.int64))
     pairs = conventions(comparison.options).set_pairs(comparison, tables, weights)
     if pairs is None:
-        key_grid, response_grid = np.meshgrid(key_holders, response_holders, indexing="ij")
-        shared = common_mentions(comparison.table, key_grid.ravel(),
-                                 response_grid.ravel()).reshape(weights.shape)
-        pairs = _best_pairs(weights, shared.astype(np.float64), comparison.table.aligned)
+        pairs = _best_pairs(weights, _shared_mentions(comparison, key_holders, response_holders),
+                            comparison.table.aligned)
     aligned = [pair for pair in pairs if weights[pair] > 0]
     aligned_keys = {key for key, _ in aligned}
     aligned_responses = {response for _, response in aligned}
     unaligned_key = [key for key in range(key_count) if key not in aligned_keys]
     unaligned_response = [response for response in range(response_count)
                           if response not in aligned_responses]
-    split_parts = [counts_of[pair] for pair in aligned]
-    split_parts += [metric.count(tables.table(key, None)) for key in unaligned_key]
-    split_parts += [metric.count(tables.table(None, response)) for response in unaligned_response]
-    split_counts = np.sum(split_parts, axis=0)
+    split_counts = None
+    if comparison.options.only_split_antecedents:
+        split_parts = [counts_of[pair] for pair in aligned]
+        split_parts += [metric.count(tables.table(key, None)) for key in unaligned_key]
+        split_parts += [metric.count(tables.table(None, response))
+                        for response in unaligned_response]
+        split_counts = np.asarray(np.sum(split_parts, axis=0), dtype=np.float64)
     if metric.also_credited is not None:
         twins = metric.also_credited(tables, unaligned_key)
         deltas_of.update((twin, np.ones(len(metric.delta_names))) for twin in twins)
@@ -364,8 +368,21 @@ def _align(comparison: Comparison, metric: SetMetric) -> SetAlignment:
         unaligned_key=np.asarray([key_holders[key] for key in unaligned_key], dtype=np.int64),
         unaligned_response=np.asarray([response_holders[response]
                                        for response in unaligned_response], dtype=np.int64),
-        split_counts=np.asarray(split_counts, dtype=np.float64),
+        split_counts=split_counts,
     )
+
+
+def _shared_mentions(comparison: Comparison, key_holders: np.ndarray,
+                     response_holders: np.ndarray) -> np.ndarray:
+    """The mentions each plural key entity shares with each plural response entity, as
+    floats (computed once per document, and kept in ``comparison.derived``)."""
+    shared = comparison.derived.get(_SHARED)
+    if shared is None:
+        key_grid, response_grid = np.meshgrid(key_holders, response_holders, indexing="ij")
+        shared = comparison.derived[_SHARED] = common_mentions(
+            comparison.table, key_grid.ravel(), response_grid.ravel()).reshape(
+                len(key_holders), len(response_holders)).astype(np.float64)
+    return shared
 
 
 def _best_pairs(weights: np.ndarray, shared: np.ndarray,
