@@ -32,7 +32,7 @@ from anascore.metrics.split_antecedents import (
     SetAlignment,
     recall_side_sets,
     split_antecedent_counts,
-    table_with_sets,
+    tables_with_sets,
 )
 
 
@@ -51,9 +51,9 @@ BCUBED_SETS = recall_side_sets(_bcubed_recall)
 
 def _bcubed_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...]) -> np.ndarray:
     (alignment,) = alignments
-    recall_num, recall_den = _bcubed_recall(table_with_sets(comparison, alignment, "recall"))
-    precision_num, precision_den = _bcubed_recall(
-        table_with_sets(comparison, alignment, "precision").transposed())
+    recall_table, precision_table = tables_with_sets(comparison, alignment)
+    recall_num, recall_den = _bcubed_recall(recall_table)
+    precision_num, precision_den = _bcubed_recall(precision_table.transposed())
     return np.array([recall_num, recall_den, precision_num, precision_den], dtype=np.float64)
 
 

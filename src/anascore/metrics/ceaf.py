@@ -38,36 +38,35 @@ from anascore.metrics.split_antecedents import (
     prf_deltas,
     prf_weight,
     split_antecedent_counts,
-    table_with_sets,
+    tables_with_sets,
 )
+
+
+def _ceafm_similarity(table: Contingency) -> np.ndarray:
+    """φ₃ of every cell."""
+    return table.counts.astype(np.float64)
+
+
+def _ceafe_similarity(table: Contingency) -> np.ndarray:
+    """φ₄ of every cell."""
+    return 2.0 * table.counts / (table.key_sizes[table.rows] + table.response_sizes[table.columns])
 
 
 def count_ceafm(comparison: Comparison) -> np.ndarray:
     table = comparison.assignment_table or comparison.table
-    total = best_assignment_total(table, table.counts.astype(np.float64))
+    total = best_assignment_total(table, _ceafm_similarity(table))
     return np.array([total, table.key_sizes.sum(), total, table.response_sizes.sum()],
                     dtype=np.float64)
 
 
 def count_ceafe(comparison: Comparison) -> np.ndarray:
     table = comparison.assignment_table or comparison.table
-    similarity = 2.0 * table.counts / (table.key_sizes[table.rows]
-                                       + table.response_sizes[table.columns])
-    total = best_assignment_total(table, similarity)
+    total = best_assignment_total(table, _ceafe_similarity(table))
     return np.array([total, len(table.key_sizes), total, len(table.response_sizes)],
                     dtype=np.float64)
 
 
-Total = Callable[[Contingency], float]
-
-
-def _ceafm_total(table: Contingency) -> float:
-    return best_assignment_total(table, table.counts.astype(np.float64))
-
-
-def _ceafe_total(table: Contingency) -> float:
-    sizes = table.key_sizes[table.rows] + table.response_sizes[table.columns]
-    return best_assignment_total(table, 2.0 * table.counts / sizes)
+Similarity = Callable[[Contingency], np.ndarray]
 
 
 def _ceaf_sets(name: str, count: Callable[[Comparison], np.ndarray]) -> Callable[
@@ -82,14 +81,14 @@ def _ceaf_sets(name: str, count: Callable[[Comparison], np.ndarray]) -> Callable
     return lambda comparison: conventions(comparison.options).set_metrics(name, paper)
 
 
-def _ceaf_with_sets(total: Total, entity_count: bool) -> Callable[
+def _ceaf_with_sets(similarity: Similarity, entity_count: bool) -> Callable[
         [Comparison, tuple[SetAlignment, ...]], np.ndarray]:
     def count(comparison: Comparison, alignments: tuple[SetAlignment, ...]) -> np.ndarray:
         (alignment,) = alignments
-        recall_table = table_with_sets(comparison, alignment, "recall")
-        recall_total = total(recall_table)
-        precision_table = table_with_sets(comparison, alignment, "precision")
-        precision_total = total(precision_table)
+        recall_table, precision_table = tables_with_sets(comparison, alignment)
+        # The two tables have the same cells, so the recall table's components serve both.
+        recall_total = best_assignment_total(recall_table, similarity(recall_table))
+        precision_total = best_assignment_total(recall_table, similarity(precision_table))
         if entity_count:
             return np.array([recall_total, len(recall_table.key_sizes), precision_total,
                              len(precision_table.response_sizes)], dtype=np.float64)
@@ -102,12 +101,12 @@ def _ceaf_with_sets(total: Total, entity_count: bool) -> Callable[
 CEAFM = Metric("ceafm", "CEAFm", PRF_FIELDS,
                split_antecedent_counts("ceafm", len(PRF_FIELDS), count_ceafm,
                                        _ceaf_sets("ceafm", count_ceafm),
-                                       _ceaf_with_sets(_ceafm_total, entity_count=False)),
+                                       _ceaf_with_sets(_ceafm_similarity, entity_count=False)),
                prf_score, "Luo 2005, On coreference resolution performance metrics (φ₃)",
                score_batch=prf_score_batch)
 CEAFE = Metric("ceafe", "CEAFe", PRF_FIELDS,
                split_antecedent_counts("ceafe", len(PRF_FIELDS), count_ceafe,
                                        _ceaf_sets("ceafe", count_ceafe),
-                                       _ceaf_with_sets(_ceafe_total, entity_count=True)),
+                                       _ceaf_with_sets(_ceafe_similarity, entity_count=True)),
                prf_score, "Luo 2005, On coreference resolution performance metrics (φ₄)",
                score_batch=prf_score_batch)

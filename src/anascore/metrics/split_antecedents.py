@@ -430,19 +430,27 @@ def set_sizes(comparison: Comparison) -> tuple[np.ndarray, np.ndarray]:
     return key_sizes, response_sizes
 
 
-def table_with_sets(comparison: Comparison, alignment: SetAlignment, delta: str) -> Contingency:
-    """The document's table with accommodated sets counted in: sizes one larger for entities
-    with a set, and the cell of each aligned pair increased by its δ term ``delta``
-    (``nᵢⱼ + δᵢⱼ``, Paun et al. 2023 §5.1 and §5.3). Counts become floats."""
+def tables_with_sets(comparison: Comparison,
+                     alignment: SetAlignment) -> tuple[Contingency, Contingency]:
+    """The document's table with accommodated sets counted in, for recall and for precision:
+    sizes one larger for entities with a set, and the cell of each aligned pair increased by
+    its δ term, ``recall`` or ``precision`` (``nᵢⱼ + δᵢⱼ``, Paun et al. 2023 §5.1 and §5.3).
+    Counts become floats. Both tables have the same cells, in the same order."""
     table = comparison.table
     key_sizes, response_sizes = set_sizes(comparison)
     rows = np.concatenate([table.rows, alignment.key])
     columns = np.concatenate([table.columns, alignment.response])
-    values = np.concatenate([table.counts.astype(np.float64), alignment.delta(delta)])
     width = max(len(response_sizes), 1)
     cells, inverse = np.unique(rows * width + columns, return_inverse=True)
-    counts = np.bincount(inverse.ravel(), weights=values, minlength=len(cells))
-    return Contingency(key_sizes, response_sizes, cells // width, cells % width, counts)
+    cell_rows, cell_columns = cells // width, cells % width
+    counts = table.counts.astype(np.float64)
+
+    def with_delta(delta: str) -> Contingency:
+        values = np.concatenate([counts, alignment.delta(delta)])
+        return Contingency(key_sizes, response_sizes, cell_rows, cell_columns,
+                           np.bincount(inverse.ravel(), weights=values, minlength=len(cells)))
+
+    return with_delta("recall"), with_delta("precision")
 
 
 def recall_side_sets(recall_side: Callable[[Contingency], tuple[float, float]]) -> SetMetric:
