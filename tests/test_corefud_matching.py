@@ -3,6 +3,7 @@ computed by hand from the definitions (CorefUD scorer README; Žabokrtský et al
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -113,6 +114,19 @@ def test_mention_overlap_ratio() -> None:
     response = _document([[mention(1, 2), mention(3, 4, 5, 6)]], set(), 8)
     counts = count_document(key, response, Options.create(metrics="mor"), [])["mor"]
     assert counts.tolist() == [3, 5, 3, 6]
+
+
+def test_mention_overlap_ratio_pairs_copies_of_a_span_one_to_one() -> None:
+    # compat="ua" keeps every copy of a repeated key span (UA documents): key 0..1 twice
+    # (entities e0, e1) and 2, response 0..1 and 2. One to one, the second copy of 0..1 is
+    # left unpaired: 2 + 1 = 3 shared tokens, R = 3/5, P = 3/3. Both copies were paired with
+    # the one response 0..1: 5 shared tokens, P = 5/3 (166.67).
+    key = replace(_document([[mention(0, 1), mention(2)], [mention(0, 1)]], set(), 3),
+                  source_format="ua")
+    response = replace(_document([[mention(0, 1), mention(2)]], set(), 3), source_format="ua")
+    options = Options.create(metrics="mor", compat="ua")
+    counts = count_document(key, response, options, [])["mor"]
+    assert counts.tolist() == [3, 5, 3, 3]
 
 
 def test_zero_anaphor_score() -> None:

@@ -31,10 +31,15 @@ def count_mor(comparison: Comparison) -> np.ndarray:
     # Identical mentions are paired in some best pairing, so they are set aside: if K = R
     # were paired with R' and K' instead, pairing K with R and K' with R' loses nothing, as
     # |K ∩ R'| + |K ∩ K'| = |K ∩ (R' ∪ K')| + |K ∩ R' ∩ K'| ≤ |K| + |K' ∩ R'|.
-    index_of = {tokens: index for index, tokens in enumerate(response)}
-    identical = {key_index: response_index
-                 for key_index, response_index in enumerate(map(index_of.get, key))
-                 if response_index is not None}
+    # One to one: copies of a span (compat="ua" keeps them) each take a copy of their own.
+    copies: dict[tuple[int, ...], list[int]] = {}
+    for index, tokens in enumerate(response):
+        copies.setdefault(tokens, []).append(index)
+    identical: dict[int, int] = {}
+    for key_index, tokens in enumerate(key):
+        left = copies.get(tokens)
+        if left:
+            identical[key_index] = left.pop()
     total_identical = float(sum(len(key[index]) for index in identical))
     paired_responses = set(identical.values())
     by_token: dict[int, list[int]] = defaultdict(list)
