@@ -126,6 +126,10 @@ def _where(document: Document, line: int | None) -> str:
 def _check_sentences(key: Document, response: Document,
                      warnings: list[str] | None = None) -> None:
     assert key.nodes is not None and response.nodes is not None
+    if (key.tokens == response.tokens and key.nodes.empty == response.nodes.empty
+            and key.nodes.sentence_of == response.nodes.sentence_of
+            and key.nodes.sentence_ids == response.nodes.sentence_ids):
+        return  # the same words in the same sentences (most pairs): nothing to compare
     # UA: only the number of words counts; the first other difference is a warning
     lenient = "ua" in (key.source_format, response.source_format)
     differences: list[str] = []
