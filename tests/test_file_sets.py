@@ -3,6 +3,8 @@ corpus scored as the same documents in one file would be."""
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -69,3 +71,116 @@ def test_a_folder_against_a_file_is_refused(folders):
     with pytest.raises(anascore.AnascoreError, match=r"is a directory .* give a folder or "
                                                      r"pattern of responses"):
         anascore.score(keys, EXAMPLES / "response.conll")
+
+
+# errors, report and score --group-by (mention kinds) take folders and patterns as score does:
+# the same pairing, warnings and refusals, and the result of the concatenated files.
+
+ORDER = ("doc0.conll", "doc1.conll", "doc2.conll", "sub/doc3.conll", "sub/doc4.conll")
+
+
+def concatenated(folder: Path, target: Path, order=ORDER) -> Path:
+    """The files of ``folder`` one after the other, in the order the pairing visits them."""
+    target.write_text("".join((folder / name).read_text(encoding="utf-8") for name in order
+                              if (folder / name).exists()), encoding="utf-8")
+    return target
+
+
+@pytest.fixture
+def whole(folders, tmp_path):
+    keys, responses = folders
+    return (concatenated(keys, tmp_path / "key.conll"),
+            concatenated(responses, tmp_path / "response.conll"))
+
+
+def test_pairing_order_is_the_order_of_the_concatenation(folders):
+    from anascore.file_sets import members
+
+    assert list(members(str(folders[0]))) == list(ORDER)
+
+
+def test_errors_of_folders_are_those_of_the_concatenated_files(folders, whole):
+    keys, responses = folders
+    found = anascore.analyse_errors(keys, responses).to_dict(per_document=True, listed=True)
+    expected = anascore.analyse_errors(*whole).to_dict(per_document=True, listed=True)
+    assert found == expected
+    assert sum(found["errors"].values()) > 0 and len(found["per_document"]) == 5
+
+
+def test_errors_command_on_folders_and_patterns(folders, whole, capsys):
+    from anascore.cli import main
+
+    keys, responses = folders
+    assert main(["errors", *map(str, whole), "--output", "json", "--per-document"]) == 0
+    expected = capsys.readouterr().out
+    assert main(["errors", str(keys), str(responses), "--output", "json",
+                 "--per-document"]) == 0
+    assert capsys.readouterr().out == expected
+    assert main(["errors", f"{keys}/sub/*.conll", f"{responses}/sub/*.conll", "--output",
+                 "json", "--per-document"]) == 0
+    assert list(json.loads(capsys.readouterr().out)["per_document"]) == [
+        "(story/ex/00/ex_0004); part 000", "(email/ex/00/ex_0005); part 000"]
+    assert len(json.loads(expected)["per_document"]) == 5
+
+
+def test_errors_of_folders_with_a_missing_response_file(folders, whole, tmp_path):
+    keys, responses = folders
+    (responses / "doc1.conll").unlink()
+    lacking = concatenated(responses, tmp_path / "lacking.conll")
+    analysis = anascore.analyse_errors(keys, responses)
+    assert analysis.to_dict(per_document=True, listed=True) == anascore.analyse_errors(
+        whole[0], lacking).to_dict(per_document=True, listed=True)
+    assert analysis.report.warnings[0] == (f"{responses}: no response file 'doc1.conll'; its "
+                                           "documents are scored as empty responses")
+
+
+def test_errors_refuse_what_score_refuses(folders, whole, capsys):
+    from anascore.cli import main
+
+    keys, responses = folders
+    assert main(["errors", str(keys), str(whole[1])]) == 1
+    assert capsys.readouterr().err == (
+        f"anascore: error: {keys}: is a directory (a set of keys), but the response "
+        f"{whole[1]} is a file; give a folder or pattern of responses too, or a key file\n")
+    assert main(["errors", str(whole[0]), str(responses)]) == 1
+    assert capsys.readouterr().err == (
+        f"anascore: error: {whole[0]}: is a file, but a response is a folder or pattern; "
+        "give a folder or pattern of keys too\n")
+    (responses / "doc0.conll").rename(responses / "doc0-copy.conll")
+    assert main(["errors", str(keys), str(responses)]) == 1
+    assert capsys.readouterr().err == (
+        f"anascore: error: {responses / 'doc0-copy.conll'}: response file 'doc0-copy.conll' "
+        f"has no key file in {keys}; did you mean 'doc0.conll' or 'doc2.conll' or "
+        "'doc1.conll'?; --key-documents-only ignores such files\n")
+    assert main(["errors", str(keys), str(responses), "--key-documents-only", "--output",
+                 "json"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.splitlines()[:2] == [
+        f"anascore: warning: {responses}: 1 response file without a key file ignored "
+        "('doc0-copy.conll')",
+        f"anascore: warning: {responses}: no response file 'doc0.conll'; its documents are "
+        "scored as empty responses"]
+    assert json.loads(captured.out) == anascore.analyse_errors(
+        whole[0], concatenated(responses, whole[1].with_name("lacking.conll"))).to_dict()
+
+
+def test_a_document_in_two_key_files_is_refused_by_errors(folders):
+    keys, responses = folders
+    for side in (keys, responses):
+        (side / "again.conll").write_text((side / "doc0.conll").read_text(encoding="utf-8"),
+                                          encoding="utf-8")
+    with pytest.raises(DocumentMismatchError, match="is in two key files; a corpus names each "
+                                                    "document once"):
+        anascore.analyse_errors(keys, responses)
+
+
+def test_folders_are_named_as_score_names_them(folders, capsys):
+    """A folder typed with its final slash (as the shell completes it) is named by its last
+    part, as score names systems, not by the whole path."""
+    from anascore.cli import main
+
+    keys, responses = folders
+    shutil.copytree(responses, responses.with_name("other"))
+    assert main(["errors", f"{keys}/", f"{responses}/", f"{responses.with_name('other')}/",
+                 "--output", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "error type,responses,other"

@@ -658,6 +658,9 @@ def _add_analysis_arguments(command: argparse.ArgumentParser) -> None:
                          help="align zeros by their dependencies (default) or by position")
     command.add_argument("--exclusive-ends", action="store_true", default=None,
                          help="jsonlines input: span ends are exclusive")
+    command.add_argument("--key-documents-only", action="store_true", default=None,
+                         help="as for score: ignore, with a warning, response documents (and "
+                              "files of a response folder) the key lacks")
     command.add_argument("--discourse-deixis", action="store_true", default=None,
                          help="also score the discourse-deixis layer and classify its errors")
     command.add_argument("--keep-non-referring", action="store_true", default=None,
@@ -672,7 +675,7 @@ def _analysis_settings(arguments: argparse.Namespace) -> dict[str, Any]:
     """The settings of :func:`_add_analysis_arguments` that were given."""
     return {name: getattr(arguments, name) for name in (
         "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
-        "discourse_deixis", "keep_non_referring", "keep_bridging", "jobs")
+        "key_documents_only", "discourse_deixis", "keep_non_referring", "keep_bridging", "jobs")
         if getattr(arguments, name, None) is not None}
 
 
@@ -700,10 +703,9 @@ def _add_report_command(commands: argparse._SubParsersAction) -> None:
 
 
 def _run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
-    import os
-
     from anascore.output import atomic_output, check_writable
     from anascore.report.html import report_files
+    from anascore.report.systems import system_names
 
     if arguments.names is not None and len(arguments.names) != len(arguments.responses):
         parser.error(f"--names gives {len(arguments.names)} names for "
@@ -716,9 +718,7 @@ def _run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) 
                                  confidence=arguments.confidence, **settings)
     except OptionsError as error:
         parser.error(_flags_for_settings(error.message))
-    names = arguments.names or [os.path.basename(path) for path in arguments.responses]
-    if len(set(names)) < len(names):
-        names = list(arguments.responses)
+    names = arguments.names or list(system_names(arguments.responses))
     try:
         target = check_writable(arguments.output)
         page = report_files(arguments.key, arguments.responses, names, options,
@@ -743,18 +743,15 @@ def _run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) 
 
 
 def _run_errors(arguments: argparse.Namespace) -> int:
-    import os
-
     from anascore.analysis.errors import analyse_files
     from anascore.analysis.render import render_errors
+    from anascore.report.systems import system_names
 
     try:
         settings = _analysis_settings(arguments)
         options = Options.create(preset=arguments.preset, metrics=arguments.metrics,
                                  format=arguments.format, **settings)
-        names = [os.path.basename(path) for path in arguments.responses]
-        if len(set(names)) < len(names):
-            names = list(arguments.responses)
+        names = system_names(arguments.responses)
         analyses = {}
         for name, path in zip(names, arguments.responses, strict=True):
             analyses[name] = analyse_files(arguments.key, path, options)

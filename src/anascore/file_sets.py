@@ -8,18 +8,25 @@ response, with a warning; a response file without a key file is an error, unless
 ``key_documents_only`` (``--key-documents-only``) asks to ignore it, with a warning. The
 reports of the pairs are joined into one (their documents in key-file order), so every
 statistic, table and interval treats the corpus as one.
+
+The same pairing (:func:`pair_files`: its warnings and refusals) serves the commands that need
+the documents themselves — ``anascore errors``, ``anascore report`` and ``score --group-by``
+with mention groups: :func:`document_pairs` hands out the documents of every pair of files in
+turn, as those of the concatenated files would come.
 """
 
 from __future__ import annotations
 
 import glob
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
 from anascore.document_names import nearest
 from anascore.errors import AnascoreError, DocumentMismatchError, FormatError
+from anascore.model import Document
+from anascore.options import Options
 from anascore.report import Report
 
 #: Characters that make a path a glob pattern.
@@ -54,12 +61,24 @@ def members(path: str) -> dict[str, str]:
     return {os.path.relpath(match, base or "."): match for match in matched}
 
 
-def score_file_sets(key: str, responses: Sequence[str], ignore_extra: bool,
-                    score_pair: Callable[[str, Sequence[str | None]], list[Report]],
-                    ) -> list[Report]:
-    """One joined report per response set: each key file scored against the response file
-    of the same relative path in every set (``score_pair(key_file, response_files)``, with
-    ``None`` for a missing response file)."""
+#: Every key file with its relative path and the response file of each set (``None`` where
+#: a set lacks it).
+FilePairs = list[tuple[str, str, tuple[str | None, ...]]]
+
+
+def any_file_set(key: str, responses: Sequence[str]) -> bool:
+    """Whether the key or a response is a folder or pattern (:func:`pair_files` pairs them)."""
+    return is_file_set(key) or any(is_file_set(path) for path in responses)
+
+
+def pair_files(key: str, responses: Sequence[str], ignore_extra: bool,
+               ) -> tuple[FilePairs, list[list[str]]]:
+    """The files of ``key`` paired with those of each response set by relative path, and each
+    set's warnings (response files ignored, response files missing); a file mixed with a set,
+    or a response file without a key file (unless ``ignore_extra``), is an error."""
+    if not is_file_set(key):
+        raise AnascoreError("is a file, but a response is a folder or pattern; give a "
+                            "folder or pattern of keys too", path=key)
     key_files = members(key)
     response_files = []
     for response in responses:
@@ -83,15 +102,70 @@ def score_file_sets(key: str, responses: Sequence[str], ignore_extra: bool,
             warnings[index].append(f"{response}: {len(extra)} response file"
                                    f"{'s' if len(extra) != 1 else ''} without a key file "
                                    f"ignored ({', '.join(map(repr, extra[:3]))})")
-    parts: list[list[Report]] = [[] for _ in responses]
+    pairs: FilePairs = []
     for relative, key_file in key_files.items():
-        chosen = [files.get(relative) for files in response_files]
-        for index, report in enumerate(score_pair(key_file, chosen)):
-            if chosen[index] is None:
+        chosen = tuple(files.get(relative) for files in response_files)
+        for index, path in enumerate(chosen):
+            if path is None:
                 warnings[index].append(f"{responses[index]}: no response file {relative!r}; "
                                        "its documents are scored as empty responses")
+        pairs.append((relative, key_file, chosen))
+    return pairs, warnings
+
+
+def score_file_sets(key: str, responses: Sequence[str], ignore_extra: bool,
+                    score_pair: Callable[[str, Sequence[str | None]], list[Report]],
+                    ) -> list[Report]:
+    """One joined report per response set: each key file scored against the response file
+    of the same relative path in every set (``score_pair(key_file, response_files)``, with
+    ``None`` for a missing response file)."""
+    pairs, warnings = pair_files(key, responses, ignore_extra)
+    parts: list[list[Report]] = [[] for _ in responses]
+    for _, key_file, chosen in pairs:
+        for index, report in enumerate(score_pair(key_file, chosen)):
             parts[index].append(report)
     return [joined(reports, extra) for reports, extra in zip(parts, warnings, strict=True)]
+
+
+#: How the documents of one key file and its response files are paired
+#: (:func:`anascore.scoring.pair_documents_many`: ``pair(key, responses, options, ignored,
+#: token_columns=…)``).
+PairDocuments = Callable[..., Iterator[tuple[Document, tuple[Document | None, ...]]]]
+
+
+def document_pairs(key: str | os.PathLike[str], responses: Sequence[str | os.PathLike[str]],
+                   options: Options, pair_documents: PairDocuments,
+                   ignored: list[list[str]] | None = None, *, token_columns: bool = False,
+                   ) -> Iterator[tuple[Document, tuple[Document | None, ...]]]:
+    """``pair_documents`` of files, or of folders and patterns: then the documents of every
+    pair of files (:func:`pair_files`) in turn, as those of the concatenated files would
+    come (``None`` for each document of a missing response file; a document named in two key
+    files is an error); ``ignored[i]`` receives response ``i``'s warnings. The files are
+    paired, and a mismatch refused, before the first document is read."""
+    key_path, paths = os.fspath(key), [os.fspath(path) for path in responses]
+    if not any_file_set(key_path, paths):
+        return pair_documents(key_path, paths, options, ignored, token_columns=token_columns)
+    pairs, warnings = pair_files(key_path, paths, options.key_documents_only)
+    if ignored is not None:
+        for found, extra in zip(ignored, warnings, strict=True):
+            found.extend(extra)
+
+    def documents() -> Iterator[tuple[Document, tuple[Document | None, ...]]]:
+        seen: set[str] = set()
+        for _, key_file, chosen in pairs:
+            present = {index: path for index, path in enumerate(chosen) if path is not None}
+            found: list[list[str]] = [[] for _ in present]
+            for key_document, read in pair_documents(key_file, list(present.values()),
+                                                     options, found,
+                                                     token_columns=token_columns):
+                _once(key_document.name, seen)
+                by_index = dict(zip(present, read, strict=True))
+                yield key_document, tuple(by_index.get(index) for index in range(len(paths)))
+            if ignored is not None:
+                for index, extra in zip(present, found, strict=True):
+                    ignored[index].extend(extra)
+
+    return documents()
 
 
 def joined(reports: Sequence[Report], warnings: Sequence[str] = ()) -> Report:
@@ -101,10 +175,7 @@ def joined(reports: Sequence[Report], warnings: Sequence[str] = ()) -> Report:
     seen: set[str] = set()
     for report in reports:
         for name in report.document_names:
-            if name in seen:
-                raise DocumentMismatchError(f"document {name!r} is in two key files; a "
-                                            "corpus names each document once")
-            seen.add(name)
+            _once(name, seen)
             names.append(name)
     first = reports[0]
     counts = {metric: np.vstack([report.counts[metric] for report in reports])
@@ -114,3 +185,12 @@ def joined(reports: Sequence[Report], warnings: Sequence[str] = ()) -> Report:
     return Report(first.options, tuple(names), counts,
                   (*warnings, *(warning for report in reports for warning in report.warnings)),
                   alignments)
+
+
+def _once(name: str, seen: set[str]) -> None:
+    """Note a document of the key files; one named twice is an error: the corpus would count
+    it twice."""
+    if name in seen:
+        raise DocumentMismatchError(f"document {name!r} is in two key files; a corpus names "
+                                    "each document once")
+    seen.add(name)

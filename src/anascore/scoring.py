@@ -21,7 +21,7 @@ from anascore.compat import conventions
 from anascore.contingency import Comparison
 from anascore.document_names import not_in_key_message
 from anascore.errors import AnascoreError, DocumentMismatchError, OptionsError
-from anascore.file_sets import is_file_set, score_file_sets
+from anascore.file_sets import any_file_set, score_file_sets
 from anascore.formats import detect_format, read_documents
 from anascore.formats.alignment import check_conllu, check_same_words, common_positions
 from anascore.formats.markup import UNNAMED
@@ -159,11 +159,7 @@ def score_files_many(key: PathLike, responses: Sequence[PathLike], options: Opti
     reports are the same.
     """
     key, paths = os.fspath(key), [os.fspath(path) for path in responses]
-    if is_file_set(key) or any(is_file_set(path) for path in paths):
-        if not is_file_set(key):
-            raise AnascoreError("is a file, but a response is a folder or pattern; give a "
-                                "folder or pattern of keys too", path=key)
-
+    if any_file_set(key, paths):
         def score_pair(key_file: str, response_files: Sequence[str | None]) -> list[Report]:
             present = [path for path in response_files if path is not None]
             scored = iter(score_files_many(key_file, present, options) if present else [])

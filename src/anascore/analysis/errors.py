@@ -201,6 +201,7 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
     """:func:`analyse_errors` with the settings already in one :class:`Options`: documents
     are analysed in several processes where ``anascore score`` would count them so
     (:mod:`anascore.parallel`; the same analysis, in key order), else one by one."""
+    from anascore.file_sets import any_file_set, document_pairs
     from anascore.scoring import check_pair, count_in_processes, on_key_tokens, pair_documents_many
 
     check_options(options)
@@ -217,13 +218,16 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
 
     # Token columns: the part-of-speech tags give mentions a head where the format has none
     # (span errors pair mentions by head, as the analyser of Kummerfeld & Klein does).
-    done = count_in_processes(os.fspath(key), [response_path], options, analyse,
-                              token_columns=True)
+    # Folders and patterns (anascore.file_sets) are analysed file by file, in one process.
+    ignored: list[list[str]] = [[]]
+    done = None if any_file_set(os.fspath(key), [response_path]) else count_in_processes(
+        os.fspath(key), [response_path], options, analyse, token_columns=True)
     if done is None:
         done = [(key_document.name, analyse(key_document, response_documents))
-                for key_document, response_documents in pair_documents_many(
-                    key, [response], options, token_columns=True)]
-    return _assemble([result for _, result in done], options)
+                for key_document, response_documents in document_pairs(
+                    key, [response], options, pair_documents_many, ignored,
+                    token_columns=True)]
+    return _assemble([result for _, result in done], options, ignored[0])
 
 
 #: Settings whose layers or sets the classification does not cover yet (see
