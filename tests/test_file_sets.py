@@ -76,6 +76,7 @@ def test_a_folder_against_a_file_is_refused(folders):
 # errors, report and score --group-by (mention kinds) take folders and patterns as score does:
 # the same pairing, warnings and refusals, and the result of the concatenated files.
 
+MENTION_KINDS = ("mention-type", "entity-type", "entity-size", "mention-distance")
 ORDER = ("doc0.conll", "doc1.conll", "doc2.conll", "sub/doc3.conll", "sub/doc4.conll")
 
 
@@ -84,6 +85,29 @@ def concatenated(folder: Path, target: Path, order=ORDER) -> Path:
     target.write_text("".join((folder / name).read_text(encoding="utf-8") for name in order
                               if (folder / name).exists()), encoding="utf-8")
     return target
+
+
+@pytest.fixture
+def typed_folders(tmp_path):
+    """Three documents with parts of speech and named entities (mention and entity types),
+    one file each (one in a subfolder), key and response; and each side concatenated."""
+    linguistic = EXAMPLES / "linguistic"
+    key = (linguistic / "key.conll").read_text(encoding="utf-8")
+    sources = [(linguistic / name).read_text(encoding="utf-8")
+               for name in ("response_names.conll", "response_pronouns.conll", "key.conll")]
+    for side in ("keys", "responses"):
+        (tmp_path / "typed" / side / "sub").mkdir(parents=True)
+    for name, response in zip(TYPED, sources, strict=True):
+        document = "example/" + Path(name).stem
+        for side, text in (("keys", key), ("responses", response)):
+            (tmp_path / "typed" / side / name).write_text(
+                text.replace("example/curie", document), encoding="utf-8")
+    keys, responses = tmp_path / "typed" / "keys", tmp_path / "typed" / "responses"
+    return (keys, responses, concatenated(keys, tmp_path / "typed" / "key.conll", TYPED),
+            concatenated(responses, tmp_path / "typed" / "response.conll", TYPED))
+
+
+TYPED = ("a.conll", "b.conll", "sub/c.conll")
 
 
 @pytest.fixture
@@ -172,6 +196,43 @@ def test_a_document_in_two_key_files_is_refused_by_errors(folders):
     with pytest.raises(DocumentMismatchError, match="is in two key files; a corpus names each "
                                                     "document once"):
         anascore.analyse_errors(keys, responses)
+
+
+@pytest.mark.parametrize("kind", MENTION_KINDS)
+def test_mention_groups_of_folders_are_those_of_the_concatenated_files(typed_folders, kind):
+    keys, responses, key, response = typed_folders
+    found = anascore.score_groups(keys, responses, kind).to_dict()
+    assert found == anascore.score_groups(key, response, kind).to_dict()
+    assert found["groups"]
+
+
+def test_group_by_mention_type_command_on_folders(typed_folders, tmp_path, capsys):
+    from anascore.cli import main
+
+    keys, responses, *whole = typed_folders
+    assert main(["score", *map(str, whole), "--group-by", "mention-type", "--output",
+                 "csv"]) == 0
+    expected = capsys.readouterr().out
+    assert main(["score", str(keys), str(responses), "--group-by", "mention-type",
+                 "--output", "csv"]) == 0
+    assert capsys.readouterr().out == expected
+    (responses / "sub" / "c.conll").unlink()
+    lacking = concatenated(responses, tmp_path / "lacking.conll", TYPED)
+    assert main(["score", str(whole[0]), str(lacking), "--group-by", "entity-size",
+                 "--output", "csv"]) == 0
+    expected = capsys.readouterr().out
+    assert main(["score", str(keys), str(responses), "--group-by", "entity-size",
+                 "--output", "csv"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == expected
+    assert (f"anascore: warning: {responses}: no response file 'sub/c.conll'; its "
+            "documents are scored as empty responses") in captured.err.splitlines()
+    assert main(["score", str(keys), str(whole[1]), "--group-by", "mention-type"]) == 1
+    assert capsys.readouterr().err == (
+        f"anascore: error: {keys}: is a directory (a set of keys), but the response "
+        f"{whole[1]} is a file; give a folder or pattern of responses too, or a key file\n")
+
+
 
 
 def test_folders_are_named_as_score_names_them(folders, capsys):

@@ -380,6 +380,7 @@ def _empty_record(options: Options) -> dict[str, np.ndarray]:
 def group_files(key: str, response: str, kind: str, options: Options,
                 genre_pattern: str | None = None) -> tuple[Report, GroupedScores]:
     """The plain report of ``response`` against ``key`` and its groups of ``kind``."""
+    from anascore.file_sets import document_pairs
     from anascore.scoring import on_key_tokens, pair_documents_many, score_files
 
     check_kind(kind, options, genre_pattern)
@@ -389,10 +390,11 @@ def group_files(key: str, response: str, kind: str, options: Options,
     warnings: list[str] = []
 
     def pairs() -> Iterable[tuple[Document, Document | None]]:
-        for key_document, (response_document,) in pair_documents_many(
-                key, [response], options,
+        for key_document, (response_document,) in document_pairs(
+                key, [response], options, pair_documents_many,
                 token_columns=kind in ("mention-type", "entity-type")):
-            # The plain score above has checked every pair and reported its warnings.
+            # The plain score above has checked every pair (and every pair of files of
+            # folders or patterns: anascore.file_sets) and reported its warnings.
             yield key_document, on_key_tokens(key_document, response_document, options,
                                               warnings)
 
