@@ -4,6 +4,7 @@ corpus scored as the same documents in one file would be."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -233,6 +234,41 @@ def test_group_by_mention_type_command_on_folders(typed_folders, tmp_path, capsy
         f"{whole[1]} is a file; give a folder or pattern of responses too, or a key file\n")
 
 
+def _data(page: str) -> dict:
+    """The data of an HTML report (every document, key and response, errors marked)."""
+    start = page.index('<script id="data" type="application/json">')
+    return json.loads(page[page.index(">", start) + 1:page.index("</script>", start)])
+
+
+def test_html_report_of_folders_is_that_of_the_concatenated_files(typed_folders, tmp_path,
+                                                                  capsys):
+    from anascore.cli import main
+
+    keys, responses, *whole = typed_folders
+    for name, inputs in (("whole", whole), ("folders", (keys, responses))):
+        assert main(["report", *map(str, inputs), "-o", str(tmp_path / f"{name}.html"),
+                     "--group-by", "mention-type", "--names", "system", "--quiet"]) == 0
+    # The plot's SVG (matplotlib) says when it was drawn, and draws its own random ids.
+    pages = [re.sub(r"<dc:date>[^<]*</dc:date>|\b[mp][0-9a-f]{10}\b", "",
+                    (tmp_path / f"{name}.html").read_text(encoding="utf-8"))
+             for name in ("whole", "folders")]
+    assert pages[1].replace("anascore report: keys", "anascore report: key.conll") == pages[0]
+    assert [document["n"] for document in _data(pages[1])["documents"]] == [
+        "(example/a); part 000", "(example/b); part 000", "(example/c); part 000"]
+    (responses / "b.conll").unlink()
+    lacking = concatenated(responses, tmp_path / "lacking.conll", TYPED)
+    for name, inputs in (("whole", (whole[0], lacking)), ("folders", (keys, responses))):
+        assert main(["report", *map(str, inputs), "-o", str(tmp_path / f"{name}.html"),
+                     "--names", "system", "--quiet"]) == 0
+    assert _data((tmp_path / "folders.html").read_text(encoding="utf-8")) == _data(
+        (tmp_path / "whole.html").read_text(encoding="utf-8"))
+    assert (f"<li>{responses}: no response file &#x27;b.conll&#x27;; its documents are scored "
+            "as empty responses</li>") in (tmp_path / "folders.html").read_text(encoding="utf-8")
+    assert main(["report", str(whole[0]), str(responses), "-o",
+                 str(tmp_path / "mixed.html")]) == 1
+    assert capsys.readouterr().err == (
+        f"anascore: error: {whole[0]}: is a file, but a response is a folder or pattern; "
+        "give a folder or pattern of keys too\n")
 
 
 def test_folders_are_named_as_score_names_them(folders, capsys):

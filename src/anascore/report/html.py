@@ -293,22 +293,29 @@ def _number(value: float) -> float | None:
 
 def report_files(key: str, responses: Sequence[str], names: Sequence[str], options: Options,
                  *, group_by: str | None = None, genre_pattern: str | None = None) -> str:
-    """Read ``key`` and every response, and build the report (:func:`build_report`)."""
+    """Read ``key`` and every response (files, or folders and patterns paired file by file:
+    :mod:`anascore.file_sets`), and build the report (:func:`build_report`)."""
     from anascore.analysis.errors import check_options
+    from anascore.file_sets import document_pairs
     from anascore.scoring import check_pair, on_key_tokens, pair_documents_many
 
     check_options(options)
-    warnings: list[str] = []
+    ignored: list[list[str]] = [[] for _ in responses]
     keys: list[Document] = []
     systems: list[list[Document | None]] = [[] for _ in responses]
-    for key_document, response_documents in pair_documents_many(key, responses, options,
-                                                                token_columns=True):
+    warnings: list[str] = []
+    for key_document, response_documents in document_pairs(key, responses, options,
+                                                           pair_documents_many, ignored,
+                                                           token_columns=True):
         keys.append(key_document)
         for system, path, read in zip(systems, responses, response_documents, strict=True):
             # A response on other tokens (marked-up text) as anascore score reads it.
             document = on_key_tokens(key_document, read, options, warnings)
             check_pair(key_document, document, path, warnings)
             system.append(document)
-    title = f"anascore report: {os.path.basename(key)}"
+    # The files' and the documents' pairing first (response files missing or ignored), as
+    # anascore score reports them.
+    warnings = [*(warning for found in ignored for warning in found), *warnings]
+    title = f"anascore report: {os.path.basename(os.path.normpath(key))}"
     return build_report(keys, systems, names, options, title=title, group_by=group_by,
                         genre_pattern=genre_pattern, warnings=warnings)
