@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -67,7 +68,7 @@ def test_document_groups_sum_to_the_corpus_and_macro_is_the_mean() -> None:
     assert groups.scores()["nw"]["muc"].recall == 0.5
     assert groups.macro()["muc"]["recall"] == pytest.approx(0.75)
     data = groups.to_dict()
-    assert set(data) == {"kind", "groups", "micro", "macro"}
+    assert set(data) == {"kind", "groups", "micro", "macro", "warnings"}
     assert data["groups"]["nw"]["muc"]["recall"] == 0.5
 
 
@@ -119,6 +120,30 @@ def test_entity_size_and_distance_groups_take_the_key_mentions_group() -> None:
     assert sizes.scores()["3-5"]["muc"].recall == 0.5
     distances = group_mentions([(key, response)], "mention-distance", Options.create())
     assert list(distances.reports) == ["first", "0"]  # one sentence: every distance is 0
+    # That is said: GUM's CoNLL-2012 files mark no sentence, and every later mention of all
+    # 281 documents fell in group 0 without a word.
+    assert distances.warnings == (
+        "--group-by mention-distance counts sentences, and 1 of 1 key documents mark none "
+        "(one sentence each): every later mention of an entity there is in group 0",)
+    split = replace(key, sentence_starts=(0, 5))
+    assert not group_mentions([(split, response)], "mention-distance",
+                              Options.create()).warnings
+
+
+def test_the_command_line_says_when_distances_count_no_sentences(tmp_path, capsys) -> None:
+    lines = ["#begin document (d); part 000",
+             *(f"d 0 {index} w{index} {cell}" for index, cell in
+               enumerate(["(1)", "-", "-", "(1)", "-", "-", "(1)"])), "#end document", ""]
+    key = tmp_path / "key.conll"
+    key.write_text("\n".join(lines))
+    assert main(["score", str(key), str(key), "--group-by", "mention-distance"]) == 0
+    err = capsys.readouterr().err
+    assert ("anascore: warning: --group-by mention-distance counts sentences, and 1 of 1 key "
+            "documents mark none") in err
+    assert main(["score", str(key), str(key), "--group-by", "mention-distance", "--output",
+                 "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["groups"]["warnings"][0].startswith(
+        "--group-by mention-distance counts sentences")
 
 
 def test_kinds_and_settings_that_cannot_group_are_refused() -> None:

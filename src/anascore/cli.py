@@ -468,7 +468,7 @@ def _score_groups(parser: argparse.ArgumentParser, arguments: argparse.Namespace
     except AnascoreError as error:
         print(f"anascore: error: {error.location_message()}", file=sys.stderr)
         return 1
-    if not _report_warnings(_warnings(report), arguments):
+    if not _report_warnings([*_warnings(report), *groups.warnings], arguments):
         return 1
     if arguments.output == "json":
         data = report.to_dict(per_document=arguments.per_document, details=arguments.details)

@@ -69,6 +69,8 @@ class GroupedScores:
     kind: str
     reports: Mapping[str, Report]
     options: Options
+    #: What the groups were made in spite of (distances in documents that mark no sentence).
+    warnings: tuple[str, ...] = ()
 
     def __repr__(self) -> str:
         return (f"GroupedScores({self.kind}: {len(self.reports)} groups: "
@@ -99,8 +101,8 @@ class GroupedScores:
         return found
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"kind", "groups": {GROUP: {METRIC: {recall, precision, f1}}}, "micro", "macro"}``
-        (JSON has ``null`` for a value that is not applicable)."""
+        """``{"kind", "groups": {GROUP: {METRIC: {recall, precision, f1}}}, "micro", "macro",
+        "warnings"}`` (JSON has ``null`` for a value that is not applicable)."""
         def row(scores: Mapping[str, Any]) -> dict[str, dict[str, float | None]]:
             return {name: {part: _number(getattr(score, part, math.nan)
                                          if not isinstance(score, Mapping) else score[part])
@@ -108,7 +110,8 @@ class GroupedScores:
                     for name, score in scores.items()}
         return {"kind": self.kind,
                 "groups": {group: row(scores) for group, scores in self.scores().items()},
-                "micro": row(self.micro()), "macro": row(self.macro())}
+                "micro": row(self.micro()), "macro": row(self.macro()),
+                "warnings": list(self.warnings)}
 
     def table(self) -> list[tuple[str, dict[str, float]]]:
         """Rows of F1 by metric: each group, then ``micro`` and ``macro``."""
@@ -342,7 +345,9 @@ def group_mentions(pairs: Iterable[tuple[Document, Document | None]], kind: str,
     names: list[str] = []
     records: dict[str, list[dict[str, np.ndarray]]] = {}
     rules = conventions(options)
+    one_sentence = 0  # key documents that mark no sentence boundary
     for key, response in pairs:
+        one_sentence += len(key.sentence_starts) <= 1
         key = rules.document(key)  # as count_document reads them, before renumbering
         if response is not None:
             response = rules.document(response)
@@ -369,7 +374,12 @@ def group_mentions(pairs: Iterable[tuple[Document, Document | None]], kind: str,
                                                 else len(order), group == NO_TYPE, group))
     reports = {group: Report.from_records(group_options, names, records[group])
                for group in groups}
-    return GroupedScores(kind, reports, group_options)
+    said: tuple[str, ...] = ()
+    if kind == "mention-distance" and one_sentence:
+        said = (f"--group-by mention-distance counts sentences, and {one_sentence} of "
+                f"{len(names)} key documents mark none (one sentence each): every later "
+                "mention of an entity there is in group 0",)
+    return GroupedScores(kind, reports, group_options, said)
 
 
 def _empty_record(options: Options) -> dict[str, np.ndarray]:
