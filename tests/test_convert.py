@@ -3,6 +3,7 @@ drop it, and round trips that keep every score identical."""
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -325,3 +326,47 @@ def test_exclusive_ends_between_formats_without_spans_is_refused(tmp_path: Path,
     assert not out.exists()
     assert main(["convert", str(RICH), str(tmp_path / "out.jsonlines"), "--to", "jsonlines",
                  "--exclusive-ends", "--drop-unsupported", "--quiet"]) == 0
+
+
+@pytest.mark.parametrize(("name", "to"), [
+    ("", "corefud"), ("", "ua"), (" a ", "conll2012"), (" a ", "corefud"), (" a ", "ua"),
+    ("a\nb", "conll2012"), ("a\nb", "corefud"), ("a\nb", "ua")])
+def test_a_document_name_the_target_cannot_write_back_is_refused(
+        tmp_path: Path, capsys, name: str, to: str) -> None:
+    # Written anyway, '' came back from CorefUD as '1' and was unreadable in UA ('# newdoc'
+    # without a document id), ' a ' came back as 'a', and a line break cut the file in two.
+    source = tmp_path / "in.jsonlines"
+    source.write_text(json.dumps({"doc_key": name, "sentences": [["A", "b", "c"]],
+                                  "clusters": [[[0, 0], [2, 2]]]}) + "\n")
+    output = tmp_path / "out"
+    output.write_text("old\n")
+    assert main(["convert", str(source), str(output), "--to", to]) == 1
+    reason = ("an empty name" if not name else "a name with a line break" if "\n" in name
+              else "a name with white space at its ends")
+    assert capsys.readouterr().err == (
+        f"anascore: error: {source}:1: document {name!r}: {to} cannot write back {reason}; "
+        "name the document otherwise (marked-up text: '# newdoc id = NAME'), or convert to "
+        "jsonlines\n")
+    assert output.read_text() == "old\n"
+
+
+def test_names_every_target_writes_back_are_converted(tmp_path: Path) -> None:
+    for name, targets in (("", ("conll2012", "jsonlines")), (" a ", ("jsonlines",)),
+                          ("a\tb; part 001", ("conll2012", "corefud", "jsonlines", "ua"))):
+        source = tmp_path / "in.jsonlines"
+        source.write_text(json.dumps({"doc_key": name, "sentences": [["A", "b"]],
+                                      "clusters": [[[0, 0], [1, 1]]]}) + "\n")
+        for to in targets:
+            convert(source, tmp_path / f"out.{to}", to=to)
+            assert [document.name for document in read_documents(tmp_path / f"out.{to}",
+                                                                 "auto")] == [name]
+
+
+def test_marked_up_text_without_a_name_converts_to_conll2012_not_ua(tmp_path: Path,
+                                                                      capsys) -> None:
+    source = tmp_path / "in.txt"
+    source.write_text("Anna met [her|1] and [Anna|1] left.\n")
+    assert main(["convert", str(source), str(tmp_path / "out.conll"), "--to", "conll2012"]) == 0
+    assert main(["convert", str(source), str(tmp_path / "out.ua"), "--to", "ua"]) == 1
+    assert "document '': ua cannot write back an empty name; " in capsys.readouterr().err
+    assert not (tmp_path / "out.ua").exists()

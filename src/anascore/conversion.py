@@ -90,6 +90,12 @@ def _convert(input_path: str, output_path: str, to: str, format: str, drop_unsup
                 "--exclusive-ends (exclusive_ends=True) reads and writes the span ends of "
                 f"jsonlines files, and neither {document.source_format} nor {to} is jsonlines; "
                 "leave out --exclusive-ends", path=input_path, line=document.line)
+        unwritable = unwritable_name(document.name, to)
+        if unwritable:
+            raise FormatError(
+                f"document {document.name!r}: {to} cannot write back {unwritable}; name the "
+                "document otherwise (marked-up text: '# newdoc id = NAME'), or convert to "
+                "jsonlines", path=input_path, line=document.line)
         lost = unsupported_content(document, to)
         if lost and not drop_unsupported:
             raise FormatError(
@@ -111,6 +117,21 @@ def _convert(input_path: str, output_path: str, to: str, format: str, drop_unsup
     return [f"{input_path}: dropped {describe({kind: count})} ({documents_with[kind]} of "
             f"{len(documents)} documents), which {to} cannot hold"
             for kind, count in dropped.items()]
+
+
+def unwritable_name(name: str, target: str) -> str | None:
+    """What in a document's ``name`` the format ``target`` would not read back as it is
+    (``None``: nothing). CoNLL-2012, CorefUD and UA write the name on a line of its own and
+    read it stripped; CorefUD names a nameless document by its ordinal, and UA refuses one."""
+    if target == "jsonlines":
+        return None
+    if len((name + "x").splitlines()) > 1:
+        return "a name with a line break"
+    if name != name.strip():
+        return "a name with white space at its ends"
+    if not name and target != "conll2012":
+        return "an empty name"
+    return None
 
 
 def ua_entity_names(document: Document) -> Document:
