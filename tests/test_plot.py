@@ -127,3 +127,30 @@ def test_a_report_with_nothing_to_draw_is_one_line(tmp_path, capsys, text, messa
     assert err.startswith(f"anascore: error: {empty}: {message}")
     assert err.count("\n") == 1 and "Traceback" not in err
     assert not (tmp_path / "x.png").exists()
+
+
+def test_the_metric_is_named_as_everywhere(report_files, tmp_path, capsys) -> None:
+    # README: metric names are case-insensitive and the printed titles are names too; plot
+    # said "metric 'LEA' is not in the report; expected one of mentions, muc, …".
+    pytest.importorskip("matplotlib")
+    image = tmp_path / "x.svg"
+    for name in ("LEA", "Lea", " lea "):
+        assert main(["plot", str(report_files["several"]), "-o", str(image), "--metric",
+                     name]) == 0, capsys.readouterr().err
+        assert "Per-document LEA F1" in image.read_text()
+    assert main(["plot", str(report_files["several"]), "-o", str(image), "--metric",
+                 "B3"]) == 0
+    assert "Per-document B" in image.read_text()
+
+
+def test_a_metric_without_per_document_scores_is_refused(report_files, tmp_path,
+                                                         capsys) -> None:
+    # --metric chooses the per-document distribution; a report without per-document scores
+    # draws none, and the metric was ignored without a word.
+    image = tmp_path / "x.png"
+    assert main(["plot", str(report_files["single"]), "-o", str(image), "--metric",
+                 "muc"]) == 1
+    assert capsys.readouterr().err == (
+        f"anascore: error: {report_files['single']}: --metric muc: the report has no "
+        "per-document scores to draw; score with --per-document, or leave out --metric\n")
+    assert not image.exists()

@@ -343,8 +343,9 @@ def _add_plot_command(commands: argparse._SubParsersAction) -> None:
     plot.add_argument("-o", "--output", required=True, metavar="FILE",
                       help="the image to write: .png or .svg")
     plot.add_argument("--metric", default=None,
-                      help="the metric of the per-document distribution (default: conll if "
-                           "reported, else the last metric)")
+                      help="the metric of the per-document distribution, for a report "
+                           "made with --per-document; any name or title the tables print "
+                           "(default: conll if reported, else the last metric)")
 
 
 def _add_lab_command(commands: argparse._SubParsersAction) -> None:

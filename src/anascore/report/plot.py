@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from anascore.errors import AnascoreError, FormatError, OptionsError
-from anascore.options import METRIC_NAMES
+from anascore.options import METRIC_NAMES, canonical_metric
 from anascore.output import atomic_output, check_writable
 
 if TYPE_CHECKING:
@@ -173,9 +173,15 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
     with_documents = all(system.documents for system in systems)
     if metric is None:
         metric = "conll" if "conll" in metrics else metrics[-1]
-    elif metric not in metrics:
-        raise OptionsError(f"metric {metric!r} is not in the report; expected one of "
-                           f"{', '.join(metrics)}")
+    else:
+        given, metric = metric, canonical_metric(metric)  # any spelling a table prints
+        if metric not in metrics:
+            raise OptionsError(f"metric {given!r} is not in the report; expected one of "
+                               f"{', '.join(metrics)}")
+        if not with_documents:
+            raise OptionsError(f"--metric {given}: the report has no per-document scores to "
+                               "draw; score with --per-document, or leave out --metric",
+                               path=path)
     figure_class = _figure_class()
     panels = 2 if with_documents else 1
     width = max(7.0, 1.0 + 0.35 * len(metrics) * max(len(systems), 2))
