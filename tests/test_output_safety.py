@@ -57,8 +57,13 @@ def test_out_is_in_through_a_link_is_refused(tmp_path, capsys, link):
     source.write_bytes(KEY.read_bytes())
     alias = tmp_path / "alias.conll"
     (os.symlink if link == "symlink" else os.link)(source, alias)
-    err = one_error_line(capsys, ["convert", str(source), str(alias), "--to", "conll2012"])
-    assert "OUT is IN" in err
+    # OUT is IN is a usage error (exit status 2), named by the subcommand.
+    with pytest.raises(SystemExit) as exit_:
+        main(["convert", str(source), str(alias), "--to", "conll2012"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == (f"anascore convert: error: OUT is IN ({alias} is the file "
+                                    f"{source}); write the output elsewhere")
     assert source.read_bytes() == KEY.read_bytes()
 
 

@@ -34,8 +34,23 @@ def report_files(tmp_path: Path, capsys) -> dict[str, Path]:
 
 
 def test_plots_need_a_known_image_format(report_files, tmp_path, capsys) -> None:
-    assert main(["plot", str(report_files["single"]), "-o", str(tmp_path / "x.jpg")]) == 1
-    assert "expected a file name ending in .png or .svg" in capsys.readouterr().err
+    # A bad option value is a usage error (exit status 2), as for score and report.
+    for command in (["plot", str(report_files["single"]), "-o", str(tmp_path / "x.jpg")],
+                    ["lab", "--plot", str(tmp_path / "x.pdf")]):
+        with pytest.raises(SystemExit) as exit_:
+            main(command)
+        assert exit_.value.code == 2
+        err = capsys.readouterr().err
+        assert "expected a file name ending in .png or .svg" in err and "Traceback" not in err
+        assert err.splitlines()[-1].startswith(f"anascore {command[0]}: error: cannot tell ")
+
+
+def test_a_metric_the_report_lacks_names_the_report(report_files, tmp_path, capsys) -> None:
+    assert main(["plot", str(report_files["several"]), "-o", str(tmp_path / "x.png"),
+                 "--metric", "mor"]) == 1
+    assert capsys.readouterr().err == (
+        f"anascore: error: {report_files['several']}: metric 'mor' is not in the report; "
+        "expected one of mentions, muc, bcub, ceafm, ceafe, blanc, lea, conll\n")
 
 
 def test_not_a_report(tmp_path, capsys) -> None:
@@ -67,7 +82,7 @@ def test_png_and_svg_of_reports_and_of_the_lab(report_files, tmp_path) -> None:
     # Two panels (bars, then the per-document distribution) with their titles.
     assert "Corpus F1 per metric" in svg and "Per-document LEA F1" in svg
     assert main(["plot", str(report_files["several"]), "-o", str(several), "--metric",
-                 "nope"]) == 1
+                 "muc"]) == 0
     lab = tmp_path / "lab.png"
     assert main(["lab", "--plot", str(lab)]) == 0
     assert lab.stat().st_size > 50_000

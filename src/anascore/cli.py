@@ -281,6 +281,7 @@ def _add_convert_command(commands: argparse._SubParsersAction) -> None:
     convert_command.add_argument("--exclusive-ends", action="store_true",
                                  help="jsonlines: span ends are exclusive, in IN and OUT")
     _add_warning_arguments(convert_command, strict=False)
+    convert_command.set_defaults(command_parser=convert_command)
 
 
 def _run_convert(arguments: argparse.Namespace) -> int:
@@ -292,10 +293,18 @@ def _run_convert(arguments: argparse.Namespace) -> int:
                            drop_unsupported=arguments.drop_unsupported,
                            exclusive_ends=arguments.exclusive_ends)
     except AnascoreError as error:
-        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
-        return 1
+        return _input_error(arguments, error)
     _report_warnings(warnings, arguments, every=True)
     return 0
+
+
+def _input_error(arguments: argparse.Namespace, error: AnascoreError) -> int:
+    """Exit status 1 and one line for bad input; a setting refused without a file to name
+    (OUT is IN, an image format) is bad usage: the subcommand's usage, exit status 2."""
+    if isinstance(error, OptionsError) and error.path is None:
+        arguments.command_parser.error(error.message)
+    print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+    return 1
 
 
 def _add_comparison_arguments(score: argparse.ArgumentParser) -> None:
@@ -346,6 +355,7 @@ def _add_plot_command(commands: argparse._SubParsersAction) -> None:
                       help="the metric of the per-document distribution, for a report "
                            "made with --per-document; any name or title the tables print "
                            "(default: conll if reported, else the last metric)")
+    plot.set_defaults(command_parser=plot)
 
 
 def _add_lab_command(commands: argparse._SubParsersAction) -> None:
@@ -358,6 +368,7 @@ def _add_lab_command(commands: argparse._SubParsersAction) -> None:
                      help="how to print the tables (default: text)")
     lab.add_argument("--plot", metavar="FILE",
                      help="also draw the curves to FILE (.png or .svg; needs the plot extra)")
+    lab.set_defaults(command_parser=lab)
 
 
 def _metric_list(text: str) -> tuple[str, ...]:
@@ -774,8 +785,7 @@ def _run_plot(arguments: argparse.Namespace) -> int:
 
         plot_report_file(arguments.report, arguments.output, metric=arguments.metric)
     except AnascoreError as error:
-        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
-        return 1
+        return _input_error(arguments, error)
     return 0
 
 
@@ -790,8 +800,7 @@ def _run_lab(arguments: argparse.Namespace) -> int:
 
             plot_lab(experiments, arguments.plot)
     except AnascoreError as error:
-        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
-        return 1
+        return _input_error(arguments, error)
     return _write(output)
 
 

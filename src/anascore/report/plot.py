@@ -177,7 +177,7 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
         given, metric = metric, canonical_metric(metric)  # any spelling a table prints
         if metric not in metrics:
             raise OptionsError(f"metric {given!r} is not in the report; expected one of "
-                               f"{', '.join(metrics)}")
+                               f"{', '.join(metrics)}", path=path)
         if not with_documents:
             raise OptionsError(f"--metric {given}: the report has no per-document scores to "
                                "draw; score with --per-document, or leave out --metric",
