@@ -222,3 +222,14 @@ def test_details_outside_the_json_output_is_a_usage_error(files, capsys, output)
     assert capsys.readouterr().err.endswith(
         "anascore: error: --details lists each aligned pair of split-antecedent sets in the "
         "JSON output; add --output json\n")
+
+
+@pytest.mark.parametrize(("command", "text"), [
+    ("convert", "--quiet print no warnings (what was dropped)"),
+    ("report", "--quiet do not print the 'wrote FILE' line (the warnings are on the page)")])
+def test_quiet_says_what_it_silences(command, text, capsys) -> None:
+    # convert and report write no JSON, yet their --quiet said the warnings 'stay in the JSON
+    # output'; report prints no warning at all, only the 'wrote FILE' line.
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    assert text in " ".join(capsys.readouterr().out.split())

@@ -280,7 +280,8 @@ def _add_convert_command(commands: argparse._SubParsersAction) -> None:
                                       "warnings) instead of refusing")
     convert_command.add_argument("--exclusive-ends", action="store_true",
                                  help="jsonlines: span ends are exclusive, in IN and OUT")
-    _add_warning_arguments(convert_command, strict=False)
+    _add_warning_arguments(convert_command, strict=False,
+                           quiet="print no warnings (what was dropped)")
     convert_command.set_defaults(command_parser=convert_command)
 
 
@@ -524,9 +525,10 @@ def _score(arguments: argparse.Namespace, options: Options) -> Report | SystemsR
                          progress=arguments.progress)
 
 
-def _add_warning_arguments(command: argparse.ArgumentParser, *, strict: bool = True) -> None:
-    command.add_argument("--quiet", action="store_true",
-                         help="print no warnings (they stay in the JSON output)")
+def _add_warning_arguments(command: argparse.ArgumentParser, *, strict: bool = True,
+                           quiet: str = "print no warnings (they stay in the JSON output)"
+                           ) -> None:
+    command.add_argument("--quiet", action="store_true", help=quiet)
     if strict:
         command.add_argument("--strict", action="store_true",
                              help="make any warning (a missing document, different words, "
@@ -711,7 +713,9 @@ def _add_report_command(commands: argparse._SubParsersAction) -> None:
                         help="add grouped scores, as for score --group-by")
     report.add_argument("--genre-pattern", metavar="REGEX", default=None,
                         help="with --group-by genre: as for score")
-    _add_warning_arguments(report, strict=False)
+    _add_warning_arguments(report, strict=False,
+                           quiet="do not print the 'wrote FILE' line (the warnings are on the "
+                                 "page)")
 
 
 def _run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
