@@ -226,7 +226,8 @@ def test_details_outside_the_json_output_is_a_usage_error(files, capsys, output)
 
 @pytest.mark.parametrize(("command", "text"), [
     ("convert", "--quiet print no warnings (what was dropped)"),
-    ("report", "--quiet do not print the 'wrote FILE' line (the warnings are on the page)")])
+    ("report", "--quiet print no warnings and no 'wrote FILE' line (the warnings stay on the "
+               "page)")])
 def test_quiet_says_what_it_silences(command, text, capsys) -> None:
     # convert and report write no JSON, yet their --quiet said the warnings 'stay in the JSON
     # output'; report prints no warning at all, only the 'wrote FILE' line.

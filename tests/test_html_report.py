@@ -138,3 +138,23 @@ def test_impact_chart_of_a_metric_not_applicable(tmp_path: Path) -> None:
     page = out.read_text(encoding="utf-8")
     assert "nan" not in re.sub(r"[a-z]nan|nan[a-z]", "", page.lower())
     assert page.count(">n/a</text>") == 7
+
+
+def test_the_warnings_on_the_page_are_printed_too(tmp_path, capsys) -> None:
+    # A key document the response lacks was said on the page only: anascore score and
+    # anascore errors print it; report printed nothing but the 'wrote' line.
+    key, response = write_pair(tmp_path)
+    key.write_text(KEY + KEY.replace("(d); part 000", "(e); part 000"))
+    output = tmp_path / "report.html"
+    assert main(["report", str(key), str(response), "-o", str(output)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    missing = (f"anascore: warning: {response}: document '(e); part 000' of the key is missing "
+               "from the response; scored as an empty response")
+    assert err[0] == missing
+    assert err[-1].startswith(f"anascore: wrote {output}")
+    assert "of the key is missing from the response" in output.read_text()
+    # Grouped scores' warnings reach the page and the terminal too.
+    assert main(["report", str(key), str(response), "-o", str(output), "--group-by",
+                 "mention-distance", "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+    assert "--group-by mention-distance counts sentences" in output.read_text()

@@ -714,8 +714,8 @@ def _add_report_command(commands: argparse._SubParsersAction) -> None:
     report.add_argument("--genre-pattern", metavar="REGEX", default=None,
                         help="with --group-by genre: as for score")
     _add_warning_arguments(report, strict=False,
-                           quiet="do not print the 'wrote FILE' line (the warnings are on the "
-                                 "page)")
+                           quiet="print no warnings and no 'wrote FILE' line (the warnings stay "
+                                 "on the page)")
 
 
 def _run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
@@ -735,10 +735,12 @@ def _run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) 
     except OptionsError as error:
         parser.error(_flags_for_settings(error.message))
     names = arguments.names or list(system_names(arguments.responses))
+    said: list[str] = []
     try:
         target = check_writable(arguments.output)
         page = report_files(arguments.key, arguments.responses, names, options,
-                            group_by=arguments.group_by, genre_pattern=arguments.genre_pattern)
+                            group_by=arguments.group_by, genre_pattern=arguments.genre_pattern,
+                            said=said)
         with atomic_output(target) as stream:
             stream.write(page)
     except OptionsError as error:
@@ -752,6 +754,7 @@ def _run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) 
     except OSError as error:
         print(f"anascore: error: {arguments.output}: {error.strerror}", file=sys.stderr)
         return 1
+    _report_warnings(said, arguments)  # as score and errors print them (they are on the page)
     if not arguments.quiet:
         print(f"anascore: wrote {arguments.output} ({len(page.encode('utf-8')) / 1e6:.1f} MB)",
               file=sys.stderr)

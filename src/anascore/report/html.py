@@ -223,10 +223,11 @@ def build_report(key_documents: Sequence[Document],
                  responses: Sequence[Sequence[Document | None]], names: Sequence[str],
                  options: Options, *, title: str = "anascore report",
                  group_by: str | None = None, genre_pattern: str | None = None,
-                 warnings: Sequence[str] = ()) -> str:
+                 warnings: Sequence[str] = (), said: list[str] | None = None) -> str:
     """The HTML text of the report: ``responses[i][d]`` is system ``i``'s document for key
     document ``d`` (``None`` where it lacks it); ``group_by`` adds grouped scores
-    (:mod:`anascore.grouping`)."""
+    (:mod:`anascore.grouping`). ``said``, when given, receives the warnings the page lists,
+    for the command to print."""
     from anascore.grouping import check_kind, group_documents, group_mentions
 
     if group_by is not None:
@@ -257,6 +258,10 @@ def build_report(key_documents: Sequence[Document],
     groups_html = "".join(
         f"<h3>{escape(name)}</h3>{groups._repr_html_()}"
         for name, groups in zip(names, grouped, strict=False))
+    page_warnings = list(dict.fromkeys([*(w for report in reports for w in report.warnings),
+                                        *(w for groups in grouped for w in groups.warnings)]))
+    if said is not None:
+        said.extend(page_warnings)
     layers = ["identity"] + [name for name, on in (
         ("discourse deixis", options.discourse_deixis),
         ("non-referring markables", options.keep_non_referring),
@@ -270,8 +275,7 @@ def build_report(key_documents: Sequence[Document],
         "ERRORS": _errors_table(names, analyses),
         "IMPACT": _impact_chart(names, analyses, chart_metric),
         "GROUPS": groups_html or "<p class='note'>No grouping asked (--group-by).</p>",
-        "WARNINGS": "".join(f"<li>{escape(warning)}</li>" for warning in
-                            dict.fromkeys(w for report in reports for w in report.warnings)),
+        "WARNINGS": "".join(f"<li>{escape(warning)}</li>" for warning in page_warnings),
         "DATA": json.dumps(data, separators=(",", ":"), ensure_ascii=False,
                            allow_nan=False).replace("</", "<\\/"),
     }
@@ -292,9 +296,11 @@ def _number(value: float) -> float | None:
 
 
 def report_files(key: str, responses: Sequence[str], names: Sequence[str], options: Options,
-                 *, group_by: str | None = None, genre_pattern: str | None = None) -> str:
+                 *, group_by: str | None = None, genre_pattern: str | None = None,
+                 said: list[str] | None = None) -> str:
     """Read ``key`` and every response (files, or folders and patterns paired file by file:
-    :mod:`anascore.file_sets`), and build the report (:func:`build_report`)."""
+    :mod:`anascore.file_sets`), and build the report (:func:`build_report`; ``said``
+    receives the page's warnings)."""
     from anascore.analysis.errors import check_options
     from anascore.file_sets import document_pairs
     from anascore.scoring import check_pair, on_key_tokens, pair_documents_many
@@ -318,4 +324,4 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
     warnings = [*(warning for found in ignored for warning in found), *warnings]
     title = f"anascore report: {os.path.basename(os.path.normpath(key))}"
     return build_report(keys, systems, names, options, title=title, group_by=group_by,
-                        genre_pattern=genre_pattern, warnings=warnings)
+                        genre_pattern=genre_pattern, warnings=warnings, said=said)
