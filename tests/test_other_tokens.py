@@ -296,3 +296,19 @@ def test_cut_tokens_without_align_tokens_is_refused(tmp_path, capsys, policy):
     if policy == "shrink":
         shrunk = anascore.score(key, response, cut_tokens=policy, align_tokens=True)
         assert "tokens:aligned(shrink)" in shrunk.signature
+
+
+def test_white_space_before_the_first_newdoc_is_no_document(tmp_path):
+    # A blank line before '# newdoc id' made an unnamed document of no tokens, paired with
+    # a one-document key: 'the response text ends after 0 characters'.
+    response = tmp_path / "response.txt"
+    response.write_text("\n  \n# newdoc id = d1\n[Anna|1] met [her|1].\n")
+    [document] = read_documents(response, "markup")
+    assert document.name == "d1" and len(document.tokens) == 4
+    key = tmp_path / "key.conll"
+    key.write_text("#begin document d1\nAnna (1)\nmet -\nher (1)\n. -\n\n#end document\n")
+    report = anascore.score(key, response, metrics=("muc",))
+    assert report.metrics["muc"].f1 == 1.0
+    # Text before it is still a document of its own.
+    response.write_text("Anna\n# newdoc id = d1\n[Anna|1] met [her|1].\n")
+    assert [d.name for d in read_documents(response, "markup")] == ["", "d1"]

@@ -16,9 +16,10 @@ the file, the line and what was expected):
 * ``\\[``, ``\\]``, ``\\|`` and ``\\\\`` are the literal characters. Outside a mention ``|`` and
   ``]`` need no escape only when they cannot be read as a closing (a ``]`` with no open
   mention is an error: escape it).
-* ``# newdoc id = NAME`` starts a document (the CoNLL-U comment); text before the first one,
-  or a file without one, is one document without a name, which is paired with the key's
-  document when the key has exactly one. Other lines starting with ``#`` are text.
+* ``# newdoc id = NAME`` starts a document (the CoNLL-U comment); text before the first one
+  (white space alone is none), or a file without one, is one document without a name,
+  which is paired with the key's document when the key has exactly one.
+  Other lines starting with ``#`` are text.
 * Everything else is text, line breaks included.
 
 The text is split into tokens at white space and at every mention boundary (``[Bob|2]'s``
@@ -66,7 +67,10 @@ def read_markup(path: str | os.PathLike[str]) -> Iterator[Document]:
         for number, raw in enumerate(stream, start=1):
             match = _NEWDOC.match(raw)
             if match:
-                if builder is not None and (builder.name != UNNAMED or builder.characters):
+                if builder is not None and (builder.name != UNNAMED or builder.open
+                                            or builder.spans
+                                            or "".join(builder.characters).strip()):
+                    # (blank lines before the first '# newdoc' are no document)
                     yield _finish(builder, path)
                 builder = _Builder(match.group(1), number)
                 continue
