@@ -367,3 +367,20 @@ def test_the_refusal_says_how_to_give_the_heads(tmp_path: Path) -> None:
     path = _gum_style(tmp_path, ("0", "0", "0"))
     with pytest.raises(anascore.OptionsError, match=r"head in Entity=, or the dependency tree"):
         anascore.score(path, path, match="head")
+
+
+def test_split_antecedents_repeated_on_each_mention_are_read_once(tmp_path) -> None:
+    # SplitAnte repeated on every mention of the plural (or a link written twice) gave
+    # elements ('e2', 'e3', 'e2', 'e3'), written back as four links by convert.
+    lines = ["# newdoc id = d", "# global.Entity = eid-etype-head-other", "# sent_id = 1"]
+    miscs = ["Entity=(e1-person-1-)|SplitAnte=e2<e1,e3<e1", "Entity=(e2-person-1-)",
+             "Entity=(e3-person-1-)", "Entity=(e1-person-1-)|SplitAnte=e2<e1,e3<e1,e3<e1"]
+    for number, misc in enumerate(miscs, start=1):
+        lines.append(f"{number}\tw\t_\t_\t_\t_\t{number - 1}\tdep\t_\t{misc}")
+    path = tmp_path / "plural.conllu"
+    path.write_text("\n".join(lines) + "\n\n")
+    [document] = read_corefud(path)
+    assert {entity.id: entity.elements for entity in document.entities}["e1"] == ("e2", "e3")
+    written = tmp_path / "written.conllu"
+    write_corefud([document], written)
+    assert "SplitAnte=e2<e1,e3<e1\n" in written.read_text()

@@ -34,7 +34,8 @@ file and line:
   index counts over all of them and is taken from the last part. A chunk that closes with a
   part suffix closes the most recent open part with that suffix.
 * ``SplitAnte=e3<e11,e4<e11`` (or the older ``Split=``): entity ``e11`` is a plural whose
-  split antecedents are ``e3`` and ``e4`` (its accommodated set, ``Entity.elements``).
+  split antecedents are ``e3`` and ``e4`` (its accommodated set, ``Entity.elements``); a
+  link given again (on another mention of the plural) is the same link.
 * ``Bridge=e12<e124:part``: the mention of ``e124`` opened most recently at or before this
   node is a bridging anaphor whose antecedent is entity ``e12``, by relation ``part``.
 * Every mention opened in a document closes in it; every entity named by ``SplitAnte`` or
@@ -282,7 +283,9 @@ def _read_misc(misc: str, position: int, fields: tuple[str, ...], builder: _Docu
             if antecedent == plural:
                 raise FormatError(f"SplitAnte link {link!r} makes entity {plural} its own "
                                   "split antecedent", path=path, line=line)
-            builder.elements.setdefault(plural, []).append(antecedent)
+            elements = builder.elements.setdefault(plural, [])
+            if antecedent not in elements:  # a link repeated (on each mention) is one
+                elements.append(antecedent)
             builder.named_at.setdefault(plural, line)
             builder.named_at.setdefault(antecedent, line)
     if bridges:
