@@ -409,3 +409,19 @@ def test_a_markable_on_the_root_is_headed_by_it(tmp_path: Path) -> None:
     heads = {mention.tokens: mention.head for entity in document.entities
              for mention in entity.mentions}
     assert heads == {(0, 1): 1, (1,): 1}
+
+
+@pytest.mark.parametrize("opening", ["EntityID=1|SemType=x|EntityID=2",
+                                     "EntityID=1|MarkableID=m1|MarkableID=m2",
+                                     "EntityID=1|Entity_ID=2",
+                                     "EntityID=1|Note=a=b|EntityID=2",
+                                     "EntityID=1|Min=1|min=2"])
+def test_an_attribute_given_twice_is_refused(tmp_path: Path, opening: str) -> None:
+    # The last value was taken without a word: '(EntityID=1|…|EntityID=2)' was a mention
+    # of entity 2.
+    path = tmp_path / "twice.conllua"
+    path.write_text("# global.columns = ID FORM IDENTITY\n# newdoc id = d\n"
+                    f"1\tA\t({opening})\n2\tB\t(EntityID=3)\n\n")
+    with pytest.raises(FormatError, match=r"twice.conllua:3: IDENTITY attribute \w+ given "
+                                          "twice"):
+        list(read_ua(path))

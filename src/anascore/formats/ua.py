@@ -30,7 +30,8 @@ naming the file and line):
   opens a markable, ``(ATTRIBUTES)`` is a one-token markable, ``)`` closes the innermost open
   markable, ``MARKABLE_ID)`` closes the named one (crossing markables, the UA scorer's
   ``--allow-boundary-crossing`` layout). Several brackets share a cell back to back or
-  separated by ``@``. ATTRIBUTES are ``Name=value`` joined by ``|`` in any order; ``EntityID``
+  separated by ``@``. ATTRIBUTES are ``Name=value`` joined by ``|`` in any order, each
+  name once (spellings aside: ``EntityID`` and ``Entity_ID`` are one name); ``EntityID``
   is required; ``MarkableID`` (optional) names the markable, and a markable opened again
   under the same ID after it closed gets another chunk (a discontinuous markable; its
   EntityID must not change); ``Min`` is its minimal span (token IDs: ``7``, a range ``7,9`` as
@@ -227,6 +228,8 @@ class _Layer:
                         [item.split("=") for item in opening.split("|")])
                 except ValueError:  # an item without '=' or with two
                     attributes = None
+                if attributes is not None and len(attributes) <= opening.count("|"):
+                    attributes = None  # a name given twice: refused by _open
                 markable_id = entity_id = None
                 if (attributes is not None and attributes.keys() <= as_written
                         and opening.isprintable() and " " not in opening):
@@ -310,7 +313,9 @@ def parse_attributes(text: str, path: str, line: int, column: str) -> dict[str, 
         pairs = _ATTRIBUTE.findall(text)
         if len(pairs) == text.count("|") + 1 == text.count("=") and _AS_WRITTEN.issuperset(
                 name for name, _ in pairs):
-            return dict(pairs)
+            found = dict(pairs)
+            if len(found) == len(pairs):
+                return found
     attributes: dict[str, str] = {}
     for item in text.split("|"):
         name, equals, value = item.partition("=")
@@ -326,6 +331,9 @@ def parse_attributes(text: str, path: str, line: int, column: str) -> dict[str, 
                 _NAMES[name] = canonical
                 if canonical == name:
                     _AS_WRITTEN.add(name)
+        if canonical in attributes:
+            raise FormatError(f"{column} attribute {canonical} given twice in {text!r}; "
+                              "expected each attribute once", path=path, line=line)
         attributes[canonical] = value.strip()
     return attributes
 
