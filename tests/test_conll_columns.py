@@ -111,3 +111,18 @@ def test_sentences_of_a_document_may_differ_in_width(tmp_path):
     with pytest.raises(FormatError, match="15 columns; expected 14, as on line 5") as caught:
         list(read_conll2012(path))
     assert caught.value.line == 6
+
+
+@pytest.mark.parametrize("cell", ["(-)", "(_)", "(-", "_)"])
+def test_a_bracket_around_no_entity_id_is_an_error(tmp_path, cell):
+    # '(-)' was read as a one-token mention of an entity named '-': a bracket around the
+    # no-coreference mark is a damaged cell, not an entity.
+    path = tmp_path / "dash.conll"
+    path.write_text("#begin document (d); part 000\nd 0 0 Anna -\nd 0 1 saw " + cell
+                    + "\n#end document\n")
+    with pytest.raises(FormatError) as caught:
+        list(read_conll2012(path))
+    assert caught.value.line == 3
+    assert caught.value.message == (
+        f"unknown coreference annotation {cell!r}; expected '-' or brackets such as '(3', "
+        "'3)', '(3)' joined by '|'")

@@ -22,7 +22,8 @@ naming the file and line):
 * The last column holds the coreference annotation: ``-`` (or ``_``) for none, else
   brackets ``(ID`` (a mention of entity ID opens), ``ID)`` (the innermost open mention of ID
   closes), ``(ID)`` (a one-token mention), several of them joined by ``|`` or written back to
-  back (``(1(3(3``). IDs are letters, digits and underscores.
+  back (``(1(3(3``). An ID is any text without brackets, ``|`` or white space (GUM's
+  ``abstract-1-Bandial_language``), but not ``-`` or ``_`` alone.
 * Every mention opened in a document is closed in it.
 
 The word form is column 4 when a line has at least five columns (both layouts put it there),
@@ -53,6 +54,8 @@ _END = re.compile(r"#\s*end document\b")
 _BRACKET = re.compile(r"(\()?([^()|\s]+)(\))?")
 # (A tab-separated line keeps its line end on the last cell.)
 _NO_COREFERENCE = frozenset({"-", "_", "", "\n", "-\n", "_\n"})
+#: The no-coreference marks, which name no entity inside brackets.
+_NO_ENTITY = frozenset({"-", "_"})
 _WORD_COLUMN = {1: 0, 2: 0, 3: 1, 4: 0}
 _ONTONOTES_WIDTH = 12
 #: How many distinct coreference cells a file's cache of parsed brackets holds at most (cells
@@ -286,8 +289,9 @@ def _cell_brackets(annotation: str) -> tuple[Bracket | str, ...]:
         position = 0
         while position < len(part):
             bracket = _BRACKET.match(part, position)
-            if bracket is None or not (bracket.group(1) or bracket.group(3)):
-                break
+            if (bracket is None or not (bracket.group(1) or bracket.group(3))
+                    or bracket.group(2) in _NO_ENTITY):
+                break  # '(-)': a bracket around the no-coreference mark is no entity
             opens, entity_id, closes = bracket.groups()
             if "+" in entity_id:
                 brackets.append(f"double antecedent '{bracket.group(0)}' is not supported (the "
