@@ -30,6 +30,7 @@ from anascore.formats.alignment import common_positions
 from anascore.model import Document
 from anascore.options import ENTITY_LAYERS, Options
 from anascore.report import Report
+from anascore.scores import json_number
 from anascore.selection import layer_document
 
 #: The impact rows: each error type alone, then every type at once.
@@ -155,11 +156,11 @@ class ErrorAnalysis:
         # and null in JSON, as in Report.to_dict; NaN is not JSON.
         result: dict[str, Any] = {
             "errors": self.counts(),
-            "impact": {kind: {metric: {part: _json_number(value) for part, value
+            "impact": {kind: {metric: {part: json_number(value) for part, value
                                        in values.items()}
                               for metric, values in row.items()}
                        for kind, row in self.impact_table().items()},
-            "scores": {metric: _json_number(100 * found.f1) for metric, found
+            "scores": {metric: json_number(100 * found.f1) for metric, found
                        in self.report.metrics.items()}}
         if len(self.layers) > 1:
             result["errors_by_layer"] = {layer: self.counts(layer) for layer in self.layers}
@@ -168,10 +169,6 @@ class ErrorAnalysis:
         if listed:
             result["list"] = self.error_list()
         return result
-
-
-def _json_number(value: float) -> float | None:
-    return None if math.isnan(value) else value
 
 
 def points(value: float) -> str:
