@@ -306,8 +306,8 @@ def count_key_document(key_document: Document, response_documents: Sequence[Docu
         warnings: list[str] = []
         if response_document is not None:  # as read, before it is put on the key's tokens
             response_document = rules.document(response_document)
-        response_document = on_key_tokens(key_document, response_document, options, warnings)
-        check_pair(key_document, response_document, path, warnings)
+        response_document = checked_response(key_document, response_document, path, options,
+                                             warnings)
         details: list[dict[str, SetAlignmentDetails]] = []
         record = count_document(key_document, response_document, options, warnings, details)
         counted.append((record, warnings, details[0]))
@@ -511,6 +511,15 @@ def on_key_tokens(key: Document, response: Document | None, options: Options,
     from anascore.token_alignment import project_onto_key
 
     return project_onto_key(key, response, options.cut_tokens, warnings)
+
+
+def checked_response(key: Document, response: Document | None, response_path: str,
+                     options: Options, warnings: list[str]) -> Document | None:
+    """The response document as every command reads it against its key document: on the
+    key's tokens (:func:`on_key_tokens`), then checked (:func:`check_pair`)."""
+    response = on_key_tokens(key, response, options, warnings)
+    check_pair(key, response, response_path, warnings)
+    return response
 
 
 def check_pair(key: Document, response: Document | None, response_path: str,

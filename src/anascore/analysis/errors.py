@@ -199,7 +199,7 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
     are analysed in several processes where ``anascore score`` would count them so
     (:mod:`anascore.parallel`; the same analysis, in key order), else one by one."""
     from anascore.file_sets import any_file_set, document_pairs
-    from anascore.scoring import check_pair, count_in_processes, on_key_tokens, pair_documents_many
+    from anascore.scoring import checked_response, count_in_processes, pair_documents_many
 
     check_options(options)
     response_path = os.fspath(response)
@@ -208,9 +208,8 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
                 response_documents: tuple[Document | None, ...]) -> _DocumentResult:
         warnings: list[str] = []
         # A response on other tokens (align_tokens, marked-up text) as anascore score reads it.
-        response_document = on_key_tokens(key_document, response_documents[0], options,
-                                          warnings)
-        check_pair(key_document, response_document, response_path, warnings)
+        response_document = checked_response(key_document, response_documents[0],
+                                             response_path, options, warnings)
         return _analyse_document(key_document, response_document, options, warnings)
 
     # Token columns: the part-of-speech tags give mentions a head where the format has none

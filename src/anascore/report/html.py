@@ -303,7 +303,7 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
     receives the page's warnings)."""
     from anascore.analysis.errors import check_options
     from anascore.file_sets import document_pairs
-    from anascore.scoring import check_pair, on_key_tokens, pair_documents_many
+    from anascore.scoring import checked_response, pair_documents_many
 
     check_options(options)
     ignored: list[list[str]] = [[] for _ in responses]
@@ -316,9 +316,7 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
         keys.append(key_document)
         for system, path, read in zip(systems, responses, response_documents, strict=True):
             # A response on other tokens (marked-up text) as anascore score reads it.
-            document = on_key_tokens(key_document, read, options, warnings)
-            check_pair(key_document, document, path, warnings)
-            system.append(document)
+            system.append(checked_response(key_document, read, path, options, warnings))
     # The files' and the documents' pairing first (response files missing or ignored), as
     # anascore score reports them.
     warnings = [*(warning for found in ignored for warning in found), *warnings]
