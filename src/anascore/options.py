@@ -261,12 +261,6 @@ class Options:
         if self.cut_tokens not in CUT_POLICIES:
             raise OptionsError(f"unknown cut_tokens {self.cut_tokens!r}; expected one of "
                                f"{', '.join(CUT_POLICIES)}")
-        if self.cut_tokens != "extend" and not self.align_tokens:
-            # Else it did nothing on the key's tokens, and changed a marked-up response's
-            # scores with nothing in the signature to say so.
-            raise OptionsError(f"cut_tokens={self.cut_tokens!r} needs align_tokens=True: it "
-                               "says how a response on other tokens is mapped onto the key's "
-                               "(marked-up text is read the same with it)")
         if self.compat not in COMPAT_MODES:
             raise OptionsError(
                 f"unknown compat mode {self.compat!r}; expected one of {', '.join(COMPAT_MODES)}"
@@ -278,11 +272,6 @@ class Options:
                 and math.isfinite(self.lea_split_importance) and self.lea_split_importance >= 0):
             raise OptionsError(f"lea_split_importance {self.lea_split_importance!r}; expected a "
                                "number ≥ 0")
-        if self.lea_split_importance != 1.0 and not self.keep_split_antecedents:
-            raise OptionsError(
-                f"lea_split_importance {self.lea_split_importance!r} weighs entities with split "
-                "antecedents, which are scored only with keep_split_antecedents=True; add it, "
-                "or leave out lea_split_importance")
         for name in self.metrics:
             setting = METRIC_SETTINGS.get(name)
             if setting is not None and not getattr(self, setting):
@@ -322,10 +311,22 @@ class Options:
                     "(--keep-split-antecedents) to score plurals as ordinary entities")
 
     def _refuse_unread_settings(self) -> None:
-        """A setting that only a metric or a resampling nobody asked for reads is refused: it
-        would do nothing while its user believed it had (``--seed 7`` without
-        ``--confidence``, link weights without an LMetric). Its default, given explicitly,
-        is taken."""
+        """A setting that only a metric, a reading or a resampling nobody asked for reads is
+        refused: it would do nothing while its user believed it had (``--seed 7`` without
+        ``--confidence``, link weights without an LMetric, a cut policy without token
+        alignment, a LEA split importance without split antecedents). Its default, given
+        explicitly, is taken."""
+        if self.cut_tokens != "extend" and not self.align_tokens:
+            # Else it did nothing on the key's tokens, and changed a marked-up response's
+            # scores with nothing in the signature to say so.
+            raise OptionsError(f"cut_tokens={self.cut_tokens!r} needs align_tokens=True: it "
+                               "says how a response on other tokens is mapped onto the key's "
+                               "(marked-up text is read the same with it)")
+        if self.lea_split_importance != 1.0 and not self.keep_split_antecedents:
+            raise OptionsError(
+                f"lea_split_importance {self.lea_split_importance!r} weighs entities with split "
+                "antecedents, which are scored only with keep_split_antecedents=True; add it, "
+                "or leave out lea_split_importance")
         metrics = set(self.metrics)
         if not (self.confidence or self.paired_bs or self.paired_ar):
             refuse_unused(self, ("seed", "confidence_level"),
