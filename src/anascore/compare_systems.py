@@ -15,7 +15,7 @@ from typing import Any
 from anascore.errors import OptionsError
 from anascore.options import Options
 from anascore.report.systems import SystemsReport, system_names
-from anascore.scoring import PathLike, score_files_many
+from anascore.scoring import PathLike, require_path, score_files_many
 
 
 def compare(key: PathLike, responses: Sequence[PathLike], *,
@@ -61,9 +61,7 @@ def compare_files(key: PathLike, responses: Sequence[PathLike], options: Options
     if not responses:
         raise OptionsError("no response to score")
     for number, response in enumerate(responses, 1):
-        if not isinstance(response, str | os.PathLike):
-            raise OptionsError(f"response {number} must be a path (str or os.PathLike), not "
-                               f"{type(response).__name__}")
+        require_path(response, f"response {number}")
     if isinstance(names, str) or not (names is None or isinstance(names, Sequence)):
         raise OptionsError("names must be a list of names, one per response, not "
                            f"{type(names).__name__}")

@@ -128,15 +128,20 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
     anascore.errors.AnascoreError
         For bad input, naming the file and line.
     """
-    for role, path in (("key", key), ("response", response)):
-        if not isinstance(path, str | os.PathLike):
-            several = "; several responses: anascore.compare" if role == "response" and \
-                isinstance(path, list | tuple) else ""
-            raise OptionsError(f"the {role} must be a path (str or os.PathLike), not "
-                               f"{type(path).__name__}{several}")
+    require_path(key, "the key")
+    require_path(response, "the response", "; several responses: anascore.compare"
+                 if isinstance(response, list | tuple) else "")
     options = Options.create(format=format, metrics=metrics, keep_singletons=keep_singletons,
                              match=match, **settings)
     return score_files(key, response, options)
+
+
+def require_path(value: object, name: str, hint: str = "") -> None:
+    """An :class:`OptionsError` unless ``value`` is a path (``name``: how the message names
+    the argument; ``hint``: what to do instead, appended)."""
+    if not isinstance(value, str | os.PathLike):
+        raise OptionsError(f"{name} must be a path (str or os.PathLike), not "
+                           f"{type(value).__name__}{hint}")
 
 
 def score_files(key: PathLike, response: PathLike, options: Options, *,
