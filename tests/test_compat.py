@@ -148,3 +148,58 @@ def test_split_only_blanc_fields_follow_the_conventions() -> None:
     assert len(metric_for("discourse_deixis.blanc", options).fields) == 10
     assert len(metric_for("blanc", Options(**SPLIT)).fields) == 8
     assert len(metric_for("blanc", Options(compat="ua", keep_split_antecedents=True)).fields) == 8
+
+
+# The document step of compat="ua" (U17: first-word heads where the file gives none) comes
+# before the response is put on the key's tokens, in memory as for files. A CorefUD response
+# that splits "man" into "ma" + "n" and gives no heads: its tree heads the mention on "n", its
+# first word is "The", which is the key mention's first word. Under compat="ua" the CorefUD
+# scorer heads both mentions on "The", so head matching pairs them (Mentions and MUC 100).
+# score_documents put the response on the key's tokens first, which left the first-word rule
+# nothing to apply to (the mention's positions had changed) and kept the tree head: 50 / 0.
+_KEY_TOKENS = """\
+# newdoc id = d
+# global.Entity = eid-etype-head-other
+# sent_id = d-1
+# text = The old man slept . He woke .
+1	The	the	DET	_	_	3	det	_	Entity=(e1-person-
+2	old	old	ADJ	_	_	3	amod	_	_
+3	man	man	NOUN	_	_	4	nsubj	_	Entity=e1)
+4	slept	sleep	VERB	_	_	0	root	_	_
+5	.	.	PUNCT	_	_	4	punct	_	_
+6	He	he	PRON	_	_	7	nsubj	_	Entity=(e1-person-)
+7	woke	wake	VERB	_	_	4	conj	_	_
+8	.	.	PUNCT	_	_	4	punct	_	_
+"""
+_RESPONSE_OTHER_TOKENS = """\
+# newdoc id = d
+# global.Entity = eid-etype-head-other
+# sent_id = d-1
+# text = The old ma n slept . He woke .
+1	The	the	DET	_	_	4	det	_	Entity=(e1-person-
+2	old	old	ADJ	_	_	4	amod	_	_
+3	ma	man	NOUN	_	_	4	nsubj	_	_
+4	n	man	NOUN	_	_	5	nsubj	_	Entity=e1)
+5	slept	sleep	VERB	_	_	0	root	_	_
+6	.	.	PUNCT	_	_	5	punct	_	_
+7	He	he	PRON	_	_	8	nsubj	_	Entity=(e1-person-)
+8	woke	wake	VERB	_	_	5	conj	_	_
+9	.	.	PUNCT	_	_	5	punct	_	_
+"""
+
+
+def test_the_document_step_comes_before_token_projection_in_memory_as_for_files(
+        tmp_path: Path) -> None:
+    from anascore.formats import read_documents
+
+    key, response = tmp_path / "key.conllu", tmp_path / "response.conllu"
+    key.write_text(_KEY_TOKENS, encoding="utf-8")
+    response.write_text(_RESPONSE_OTHER_TOKENS, encoding="utf-8")
+    settings = {"compat": "ua", "match": "head", "align_tokens": True,
+                "metrics": "mentions,muc"}
+    from_files = anascore.score(key, response, **settings)
+    in_memory = anascore.score_documents(read_documents(key), read_documents(response),
+                                         **settings)
+    for report in (from_files, in_memory):
+        assert report.metrics["mentions"].f1 == 1.0
+        assert report.metrics["muc"].f1 == 1.0

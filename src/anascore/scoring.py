@@ -367,13 +367,16 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
     responses = {document.name: document for document in response}
     names: list[str] = []
     records: list[dict[str, np.ndarray]] = []
+    rules = conventions(options)
     for key_document in key:
         if key_document.name in names:
             raise DocumentMismatchError(f"document {key_document.name!r} appears twice in "
                                         "the key")
-        response_document = on_key_tokens(key_document,
-                                          responses.pop(key_document.name, None), options,
-                                          warnings)
+        response_document = responses.pop(key_document.name, None)
+        if response_document is not None:  # as read, before it is put on the key's tokens
+            response_document = rules.document(response_document)
+        response_document = on_key_tokens(rules.document(key_document), response_document,
+                                          options, warnings)
         if response_document is None:
             warnings.append(f"document {key_document.name!r} of the key is missing from the "
                             "response; scored as an empty response")
