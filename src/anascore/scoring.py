@@ -305,12 +305,8 @@ def count_key_document(key_document: Document, response_documents: Sequence[Docu
     """A key document against its document in each response (``None``: the response lacks
     it): the pair checked (:func:`check_pair`), then counted (:func:`count_document`)."""
     counted = []
-    rules = conventions(options)
-    key_document = rules.document(key_document)
     for path, response_document in zip(response_paths, response_documents, strict=True):
         warnings: list[str] = []
-        if response_document is not None:  # as read, before it is put on the key's tokens
-            response_document = rules.document(response_document)
         response_document = checked_response(key_document, response_document, path, options,
                                              warnings)
         details: list[dict[str, SetAlignmentDetails]] = []
@@ -367,16 +363,13 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
     responses = {document.name: document for document in response}
     names: list[str] = []
     records: list[dict[str, np.ndarray]] = []
-    rules = conventions(options)
     for key_document in key:
         if key_document.name in names:
             raise DocumentMismatchError(f"document {key_document.name!r} appears twice in "
                                         "the key")
-        response_document = responses.pop(key_document.name, None)
-        if response_document is not None:  # as read, before it is put on the key's tokens
-            response_document = rules.document(response_document)
-        response_document = on_key_tokens(rules.document(key_document), response_document,
-                                          options, warnings)
+        response_document = on_key_tokens(key_document,
+                                          responses.pop(key_document.name, None), options,
+                                          warnings)
         if response_document is None:
             warnings.append(f"document {key_document.name!r} of the key is missing from the "
                             "response; scored as an empty response")
@@ -513,8 +506,15 @@ class _ResponseStream:
 def on_key_tokens(key: Document, response: Document | None, options: Options,
                   warnings: list[str]) -> Document | None:
     """The response on the key's tokens when it is on other tokens (``align_tokens``, or
-    marked-up text): :func:`anascore.token_alignment.project_onto_key`."""
-    if response is None or not (options.align_tokens or response.source_format == "markup"):
+    marked-up text): :func:`anascore.token_alignment.project_onto_key`. The conventions'
+    document step (:meth:`anascore.compat.Conventions.document`) comes first, on the response
+    as read: under ``compat="ua"`` a mention without a given head is headed by its first word
+    before its positions move to the key's tokens. Every entry point reads a response through
+    here, so each applies the step in the same place."""
+    if response is None:
+        return None
+    response = conventions(options).document(response)
+    if not (options.align_tokens or response.source_format == "markup"):
         return response
     from anascore.token_alignment import project_onto_key
 
