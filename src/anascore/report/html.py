@@ -27,7 +27,14 @@ from anascore.formats.alignment import common_positions
 from anascore.model import Document, Mention
 from anascore.options import Options
 from anascore.report import Report
-from anascore.report.html_template import TEMPLATE
+from anascore.report.html_template import TEMPLATE, fill
+
+#: What the JSON of the page's data block must not hold as such: "<" (a "</script>" would
+#: close the block, a "<!--<script>" keep its "</script>" from closing it), ">" and "&" (as
+#: is customary), and U+2028 and U+2029 (line ends to JavaScript before ES2019). They occur in
+#: JSON only inside strings, where a \u escape is the same text.
+_SCRIPT_ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
+                                 "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
 #: The letter each error type is marked with on the text.
 ERROR_MARKS = {"span_error": "S", "conflated_entities": "C", "divided_entity": "D",
@@ -276,13 +283,17 @@ def build_report(key_documents: Sequence[Document],
         "IMPACT": _impact_chart(names, analyses, chart_metric),
         "GROUPS": groups_html or "<p class='note'>No grouping asked (--group-by).</p>",
         "WARNINGS": "".join(f"<li>{escape(warning)}</li>" for warning in page_warnings),
-        "DATA": json.dumps(data, separators=(",", ":"), ensure_ascii=False,
-                           allow_nan=False).replace("</", "<\\/"),
+        "DATA": script_json(data),
     }
-    page = TEMPLATE
-    for name, value in body.items():
-        page = page.replace("{{" + name + "}}", value)
-    return page
+    return fill(TEMPLATE, body)
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON to put inside a ``<script>`` element: no character of it can end the
+    element or change how HTML reads it (``_SCRIPT_ESCAPES``); ``JSON.parse`` of the
+    element's text gives ``data`` back."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False).translate(_SCRIPT_ESCAPES)
 
 
 def _mode(report: Report) -> str:

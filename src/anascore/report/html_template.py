@@ -1,5 +1,35 @@
-"""The page of ``anascore report`` (:mod:`anascore.report.html` fills the ``{{…}}`` slots):
-inline CSS and JavaScript, no network. Documents are drawn by the script when opened."""
+"""The page of ``anascore report`` (:mod:`anascore.report.html` fills the ``{{…}}`` slots with
+:func:`fill`): inline CSS and JavaScript, no network. Documents are drawn by the script when
+opened.
+
+Text from the input files reaches the page in two ways, each escaped for its context: as HTML
+(the slots other than ``DATA``, escaped by the caller) and as the JSON of the ``data`` block,
+which the script reads as text and writes into the page through ``esc`` or ``textContent``
+only."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+#: A slot of the template: ``{{NAME}}``.
+_SLOT = re.compile(r"\{\{([A-Z]+)\}\}")
+
+
+def fill(template: str, slots: Mapping[str, str]) -> str:
+    """``template`` with each ``{{NAME}}`` replaced by ``slots[NAME]``, in one pass.
+
+    A value is never searched for slots: a title, warning or name that reads ``{{DATA}}``
+    (from a file name, a document name, ``--names``) stays that text, where slot-by-slot
+    replacement put the page's data there as HTML. A slot without a value, or a value
+    without its slot, is this module's caller's mistake (``ValueError``)."""
+    wanted = set(_SLOT.findall(template))
+    if wanted != set(slots):
+        missing, unused = sorted(wanted - set(slots)), sorted(set(slots) - wanted)
+        raise ValueError(f"template slots without a value: {', '.join(missing) or 'none'}; "
+                         f"values without a slot: {', '.join(unused) or 'none'}")
+    return _SLOT.sub(lambda found: slots[found.group(1)], template)
+
 
 TEMPLATE = r"""<!DOCTYPE html>
 <html lang="en">
@@ -103,7 +133,9 @@ svg.chart text.axis { fill: var(--muted); }
 "use strict";
 const DATA = JSON.parse(document.getElementById("data").textContent);
 const $ = (id) => document.getElementById(id);
-const esc = (text) => String(text).replace(/[&<>"]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})[c]);
+// Text from the data into HTML (content or a quoted attribute): every value the page writes
+// with innerHTML goes through esc.
+const esc = (text) => String(text).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})[c]);
 const colour = (entity) => entity < 0 ? "#999" : `hsl(${(entity * 137.508) % 360}, 65%, 38%)`;
 const chunks = (m) => Array.isArray(m[0]) ? m : [m];
 let current = null;
@@ -124,7 +156,7 @@ function perDocumentTable() {
   let sorted = -1, down = false;
   function draw() {
     tbody.innerHTML = rows.map((r) => `<tr data-d="${r.d}">` + r.cells.map((c, i) => `<td>${
-      i === 0 ? esc(c) : c === null ? "n/a" : typeof c === "number" && i <= systems.length * metrics.length ? (100 * c).toFixed(2) : c}</td>`).join("") + "</tr>").join("");
+      i === 0 ? esc(c) : c === null ? "n/a" : typeof c === "number" && i <= systems.length * metrics.length ? (100 * c).toFixed(2) : esc(c)}</td>`).join("") + "</tr>").join("");
   }
   thead.addEventListener("click", (event) => {
     const th = event.target.closest("th"); if (!th) return;
@@ -169,7 +201,7 @@ function brackets(side, marks, words, tag) {
     html += "\u0001";
     for (const c of closes[t]) {
       const label = c.nr ? "NR" : side.ids[c.e];
-      const errs = c.last && c.i >= 0 && marks[c.i] ? [...marks[c.i]].map((k) => `<span class="err ${k}">${k}</span>`).join("") : "";
+      const errs = c.last && c.i >= 0 && marks[c.i] ? [...marks[c.i]].map((k) => `<span class="err ${esc(k)}">${esc(k)}</span>`).join("") : "";
       html += `<span class="b${c.nr ? " nr" : ""}${c.disc ? " disc" : ""}" data-s="${tag}" data-i="${c.i}" style="color:${paint(c.e)}">]<sub>${esc(label)}</sub></span>${errs}`;
     }
     return html;

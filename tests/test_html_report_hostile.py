@@ -1,0 +1,170 @@
+"""``anascore report`` on hostile input: text from the files stays text on the page.
+
+A shared-task organiser opens the report of a participant's submission, on a page that holds
+the gold key: an entity ID, a word, a document or file name or a system name must not run
+script there, nor stop the page's own script. Checked on the HTML written and in headless
+Chromium (Debian's ``chromium``; the browser tests skip where it is absent).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from anascore.cli import main
+from anascore.report.html import script_json
+from anascore.report.html_template import fill
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+browser = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
+
+#: Script that marks the page when it runs: the browser tests look for the mark.
+IMAGE = "<img/src/onerror=document.documentElement.dataset.injected=1>"
+SCRIPT = "<script>document.documentElement.dataset.injected=2</script>"
+COMMENT = "<!--<script>"
+INJECTED = re.compile(r"<html[^>]*data-injected", re.I)
+
+
+def conll(name: str, rows: list[tuple[str, str]]) -> str:
+    lines = "".join(f"{word}\t{column}\n" for word, column in rows)
+    return f"#begin document ({name}); part 000\n{lines}#end document\n"
+
+
+def write_report(tmp_path: Path, key_text: str, response_text: str, *arguments: str,
+                 key_name: str = "key.conll") -> Path:
+    key, response = tmp_path / key_name, tmp_path / "response.conll"
+    key.write_text(key_text, encoding="utf-8")
+    response.write_text(response_text, encoding="utf-8")
+    out = tmp_path / "report.html"
+    assert main(["report", str(key), str(response), "-o", str(out), "--quiet",
+                 *arguments]) == 0
+    return out
+
+
+def data_block(page: str) -> str:
+    found = re.findall(r'<script id="data" type="application/json">(.*?)</script>', page,
+                       re.S)
+    assert len(found) == 1
+    return found[0]
+
+
+def injection_report(tmp_path: Path) -> Path:
+    """A report where every value filled before the data names the data's slot: the key file
+    (the title), a key document the response lacks (a warning), the system (``--names``),
+    the documents (grouped by document); the data holds a script in an entity ID."""
+    hostile = conll("{{DATA}}", [("Anna", f"({IMAGE})"), ("saw", "-"), ("She", f"({IMAGE})")])
+    other = conll("other", [("x", "(1)")])
+    return write_report(tmp_path, other + hostile, other, "--names", "{{DATA}}",
+                        "--group-by", "document", key_name="{{DATA}}.conll")
+
+
+def test_a_value_naming_a_slot_stays_text(tmp_path) -> None:
+    # Slot by slot, the title ("{{DATA}}.conll"), the warning naming the document
+    # "({{DATA}})" and the groups received the data as HTML, and its <img> ran.
+    page = injection_report(tmp_path).read_text(encoding="utf-8")
+    assert "<img" not in page.lower()
+    assert page.count('"perDocument"') == 1
+    assert "<h1>anascore report: {{DATA}}.conll</h1>" in page
+    assert "<title>anascore report: {{DATA}}.conll</title>" in page
+    assert "<li>" + html.escape(
+        f"{tmp_path / 'response.conll'}: document '({{{{DATA}}}}); part 000' of the key is "
+        "missing from the response; scored as an empty response") + "</li>" in page
+    assert "<th style='text-align:left'>({{DATA}}); part 000</th>" in page
+    data = json.loads(data_block(page))
+    assert data["systems"] == ["{{DATA}}"]
+    hostile = data["documents"][1]
+    assert hostile["n"] == "({{DATA}}); part 000"
+    assert hostile["w"] == ["Anna", "saw", "She"]
+    assert hostile["k"]["ids"] == [IMAGE]
+
+
+def test_the_data_block_holds_no_markup(tmp_path) -> None:
+    # '<!--<script>' in the data kept its '</script>' from closing it: the page's script
+    # was never run.
+    words = [COMMENT, SCRIPT, "</script>", "a&b", "-->", "]]>"]
+    rows = [(word, "(<!--<script>)" if index == 0 else "-")
+            for index, word in enumerate(words)]
+    out = write_report(tmp_path, conll(COMMENT, rows), conll(COMMENT, rows))
+    block = data_block(out.read_text(encoding="utf-8"))
+    assert not set("<>&") & set(block)
+    data = json.loads(block)
+    [document] = data["documents"]
+    assert document["n"] == f"({COMMENT}); part 000"
+    assert document["w"] == words
+    assert document["k"]["ids"] == [COMMENT]
+
+
+def test_script_json_escapes_what_html_or_javascript_would_read() -> None:
+    text = "<\u2028\u2029>&'\"é"
+    encoded = script_json({"x": text})
+    assert encoded == ('{"x":"\\u003c\\u2028\\u2029\\u003e\\u0026\'\\"é"}')
+    assert json.loads(encoded) == {"x": text}
+
+
+def test_the_slots_are_filled_in_one_pass() -> None:
+    template = "<title>{{TITLE}}</title>{{DATA}}"
+    assert fill(template, {"TITLE": "{{DATA}}", "DATA": "x"}) == "<title>{{DATA}}</title>x"
+    with pytest.raises(ValueError, match="TITLE"):
+        fill(template, {"DATA": "x"})
+    with pytest.raises(ValueError, match="EXTRA"):
+        fill(template, {"TITLE": "t", "DATA": "x", "EXTRA": "y"})
+
+
+def dump_dom(page: Path, fragment: str = "") -> str:
+    assert CHROMIUM is not None
+    result = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=20000",
+         "--dump-dom", page.as_uri() + fragment],
+        capture_output=True, text=True, timeout=180, check=False)
+    assert "</html>" in result.stdout, result.stderr[-2000:]
+    return result.stdout
+
+
+def selftest(dom: str) -> dict:
+    found = re.search(r'<pre id="selftest">(.*?)</pre>', dom, re.S)
+    assert found is not None, "the page's script did not run its self-test"
+    return json.loads(html.unescape(found.group(1)))
+
+
+def shown(dom: str, side: str, pattern: str) -> list[str]:
+    """The texts ``pattern`` finds in the document open in the viewer, on the key (k) or
+    response (r) side."""
+    found = re.search(rf'<td data-s="{side}">(.*?)</td>', dom, re.S)
+    assert found is not None
+    return [html.unescape(text) for text in re.findall(pattern, found.group(1))]
+
+
+def words_shown(dom: str, side: str) -> list[str]:
+    return shown(dom, side, r'<span class="w[^"]*" data-t="\d+">(.*?)</span>')
+
+
+@browser
+def test_in_a_browser_no_injected_script_runs(tmp_path) -> None:
+    dom = dump_dom(injection_report(tmp_path), "#selftest")
+    assert not INJECTED.search(dom)
+    assert selftest(dom) == {"documents": 2, "opened": 2, "rendered": 2, "highlighted": 2,
+                             "failures": []}
+    # The last document opened by the self-test is the hostile one: its words and entity
+    # IDs are shown as text.
+    assert words_shown(dom, "k") == ["Anna", "saw", "She"]
+    assert shown(dom, "k", r"<sub>(.*?)</sub>") == [IMAGE, IMAGE]
+    assert "<h1>anascore report: {{DATA}}.conll</h1>" in dom
+
+
+@browser
+def test_in_a_browser_a_comment_opener_in_the_data_stops_nothing(tmp_path) -> None:
+    rows = [("Anna", f"({COMMENT})"), (COMMENT, "-"), ("She", f"({COMMENT})"), (SCRIPT, "-")]
+    out = write_report(tmp_path, conll(COMMENT, rows), conll(COMMENT, rows))
+    dom = dump_dom(out, "#selftest")
+    assert selftest(dom) == {"documents": 1, "opened": 1, "rendered": 1, "highlighted": 1,
+                             "failures": []}
+    assert not INJECTED.search(dom)
+    assert words_shown(dom, "k") == words_shown(dom, "r") == ["Anna", COMMENT, "She", SCRIPT]
+    option = re.search(r'<select id="document"><option value="0">(.*?)</option>', dom)
+    assert option is not None and html.unescape(option.group(1)) == f"({COMMENT}); part 000"
