@@ -28,6 +28,7 @@ browser = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed
 IMAGE = "<img/src/onerror=document.documentElement.dataset.injected=1>"
 SCRIPT = "<script>document.documentElement.dataset.injected=2</script>"
 COMMENT = "<!--<script>"
+DOLLARS = ["$&", "$'", "$`", "$$", "$1"]
 INJECTED = re.compile(r"<html[^>]*data-injected", re.I)
 
 
@@ -168,3 +169,14 @@ def test_in_a_browser_a_comment_opener_in_the_data_stops_nothing(tmp_path) -> No
     assert words_shown(dom, "k") == words_shown(dom, "r") == ["Anna", COMMENT, "She", SCRIPT]
     option = re.search(r'<select id="document"><option value="0">(.*?)</option>', dom)
     assert option is not None and html.unescape(option.group(1)) == f"({COMMENT}); part 000"
+
+
+@browser
+def test_in_a_browser_words_with_dollar_patterns_are_shown_as_they_are(tmp_path) -> None:
+    # JavaScript's String.replace read '$&' in a word as "the match": the word '$&' was
+    # shown as 'amp;', "$'" as the brackets after it.
+    rows = [(word, "(1)" if index % 2 else "-") for index, word in enumerate(DOLLARS)]
+    out = write_report(tmp_path, conll("d", rows), conll("d", rows), "--names", "$&sys")
+    dom = dump_dom(out)
+    assert words_shown(dom, "k") == words_shown(dom, "r") == DOLLARS
+    assert "<th>Response: $&amp;sys</th>" in dom

@@ -134,7 +134,8 @@ svg.chart text.axis { fill: var(--muted); }
 const DATA = JSON.parse(document.getElementById("data").textContent);
 const $ = (id) => document.getElementById(id);
 // Text from the data into HTML (content or a quoted attribute): every value the page writes
-// with innerHTML goes through esc.
+// with innerHTML goes through esc; a replacement is always a function, never a string, whose
+// "$&", "$'" and "$`" String.replace would read as patterns.
 const esc = (text) => String(text).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})[c]);
 const colour = (entity) => entity < 0 ? "#999" : `hsl(${(entity * 137.508) % 360}, 65%, 38%)`;
 const chunks = (m) => Array.isArray(m[0]) ? m : [m];
@@ -222,8 +223,8 @@ function openDocument() {
     let left = "", right = "";
     for (let t = start; t < end; t++) {
       const word = `<span class="w${zero.has(t) ? " zero" : ""}" data-t="${t}">${zero.has(t) ? "∅" + esc(words[t] === "_" ? "" : words[t]) : esc(words[t])}</span>`;
-      left += key(t).replace("\u0001", word) + " ";
-      right += response(t).replace("\u0001", word) + " ";
+      left += key(t).replace("\u0001", () => word) + " ";
+      right += response(t).replace("\u0001", () => word) + " ";
     }
     rows.push(`<tr><td class="n">${n + 1}</td><td data-s="k">${left}</td><td data-s="r">${right}</td></tr>`);
   });
