@@ -117,6 +117,18 @@ def test_the_slots_are_filled_in_one_pass() -> None:
         fill(template, {"TITLE": "t", "DATA": "x", "EXTRA": "y"})
 
 
+def test_system_names_matplotlib_would_read_as_mathematics(tmp_path) -> None:
+    # The page's score plot drew the names with matplotlib: '$\\frac$' was a ValueError
+    # traceback (tests/test_plot.py checks what is drawn).
+    pytest.importorskip("matplotlib")
+    key, out = tmp_path / "key.conll", tmp_path / "report.html"
+    key.write_text(conll("d", [("Anna", "(1)"), ("She", "(1)")]))
+    assert main(["report", str(key), str(key), str(key), "--names", "$\\frac$", "_b", "-o",
+                 str(out), "--quiet"]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "<th>$\\frac$</th><th>_b</th>" in page and "<svg xmlns" in page
+
+
 def dump_dom(page: Path, fragment: str = "") -> str:
     assert CHROMIUM is not None
     result = subprocess.run(

@@ -3,7 +3,9 @@ says how to get it."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -169,3 +171,21 @@ def test_a_metric_without_per_document_scores_is_refused(report_files, tmp_path,
         f"anascore: error: {report_files['single']}: --metric muc: the report has no "
         "per-document scores to draw; score with --per-document, or leave out --metric\n")
     assert not image.exists()
+
+
+def test_system_names_are_drawn_as_they_are(report_files, tmp_path) -> None:
+    # matplotlib reads text between two '$' as mathematics: the name '$\frac$' ended
+    # 'anascore plot' and 'anascore report' in a ValueError traceback, '$x$' was drawn as an
+    # italic x; a legend leaves out a label starting with '_'.
+    matplotlib = pytest.importorskip("matplotlib")
+    report = json.loads(report_files["several"].read_text())
+    names = ["$\\frac$", "_b $x$ 5$"]
+    report["systems"] = dict(zip(names, report["systems"].values(), strict=True))
+    renamed, out = tmp_path / "renamed.json", tmp_path / "renamed.svg"
+    renamed.write_text(json.dumps(report))
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # text as <text>, to read it back
+        assert main(["plot", str(renamed), "-o", str(out)]) == 0
+    texts = [html.unescape(text) for text in re.findall(r"<text[^>]*>([^<]*)</text>",
+                                                        out.read_text())]
+    # Each name twice: in the legend and under its box.
+    assert sorted(text for text in texts if text in names) == sorted(names * 2)

@@ -47,6 +47,12 @@ def _title(metric: str) -> str:
     return _TITLES.get(metric, metric)
 
 
+def _text(name: str) -> str:
+    """A name from the input drawn as it is: matplotlib reads the text between two ``$`` as
+    mathematics (and refuses what it cannot parse), an escaped ``\\$`` as a dollar."""
+    return name.replace("$", r"\$")
+
+
 def _flat(scores: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     """A JSON report's scores (or intervals) by metric name: a layer's metrics, nested under
     the layer's name (``{"discourse_deixis": {"muc": …}}``), as ``discourse_deixis.muc``; a
@@ -194,6 +200,7 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
     bar_width = 0.8 / len(systems)
     lowest = 100.0
     missing: list[float] = []  # where a score is not applicable (0/0): "n/a", no bar
+    drawn = []  # each system's bars, for the legend
     for index, system in enumerate(systems):
         values = np.array([system.f1[name] * 100 for name in metrics])
         offsets = positions - 0.4 + bar_width * (index + 0.5)
@@ -204,9 +211,9 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
             errors = np.vstack([values - lows, highs - values])
             lowest = min(lowest, float(np.nanmin(lows, initial=100.0)))
         lowest = min(lowest, float(np.nanmin(values, initial=100.0)))
-        bars.bar(offsets, values, bar_width * 0.92, color=colors[index], label=system.name,
-                 yerr=errors, capsize=3 if errors is not None else 0,
-                 error_kw={"elinewidth": 1, "ecolor": "black"})
+        drawn.append(bars.bar(offsets, values, bar_width * 0.92, color=colors[index],
+                              yerr=errors, capsize=3 if errors is not None else 0,
+                              error_kw={"elinewidth": 1, "ecolor": "black"}))
         tops = values if errors is None else values + errors[1]
         labels = [f"{value:.1f}" for value in values]
         missing += [x for x, value in zip(offsets, values, strict=True) if math.isnan(value)]
@@ -235,14 +242,16 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
                    f"{interval_note})", fontsize=10)
     bars.grid(axis="y", alpha=0.3)
     bars.set_axisbelow(True)
-    bars.legend(fontsize=8, loc="lower right" if floor == 0 else "best")
+    # Labels given, not collected: a collected label starting with '_' is left out.
+    bars.legend(drawn, [_text(system.name) for system in systems], fontsize=8,
+                loc="lower right" if floor == 0 else "best")
 
     if with_documents:
         spread = axes[1]
         data = [[scores[metric] * 100 for scores in system.documents.values()  # type: ignore[union-attr]
                  if not math.isnan(scores[metric])]  # documents where the metric is n/a: none
                 for system in systems]
-        box = spread.boxplot(data, tick_labels=[system.name for system in systems],
+        box = spread.boxplot(data, tick_labels=[_text(system.name) for system in systems],
                              widths=0.5, showfliers=False, patch_artist=True,
                              medianprops={"color": "black"})
         for patch, color in zip(box["boxes"], colors, strict=True):
