@@ -192,3 +192,32 @@ def test_in_a_browser_words_with_dollar_patterns_are_shown_as_they_are(tmp_path)
     dom = dump_dom(out)
     assert words_shown(dom, "k") == words_shown(dom, "r") == DOLLARS
     assert "<th>Response: $&amp;sys</th>" in dom
+
+
+@browser
+def test_in_a_browser_bridging_and_split_antecedents_of_hostile_names(tmp_path) -> None:
+    # The Universal Anaphora fixture with a script as a bridging relation, markup as the
+    # split-antecedent plural's entity ID, '<!--<script>' as a word and '{{DATA}}<x>' as the
+    # document's name: the lists under the text show them as text.
+    fixture = Path(__file__).parent / "fixtures" / "ua" / "features.conllua"
+    text = (fixture.read_text(encoding="utf-8")
+            .replace("Rel=part-of", f"Rel={IMAGE}")
+            .replace("EntityID=3|", "EntityID=<s>&amp;|")
+            .replace("ElementOf=3)", "ElementOf=<s>&amp;)")
+            .replace("\tAnna\t", f"\t{COMMENT}\t", 1)
+            .replace("newdoc id = garden", "newdoc id = {{DATA}}<x>"))
+    key, out = tmp_path / "key.conllua", tmp_path / "report.html"
+    key.write_text(text, encoding="utf-8")
+    assert main(["report", str(key), str(key), "--keep-bridging", "-o", str(out),
+                 "--quiet"]) == 0
+    dom = dump_dom(out, "#selftest")
+    assert not INJECTED.search(dom)
+    assert selftest(dom) == {"documents": 2, "opened": 2, "rendered": 2, "highlighted": 2,
+                             "failures": []}
+    dom = dump_dom(out)  # the first document open
+    assert words_shown(dom, "k")[0] == COMMENT
+    links = [html.unescape(item) for item in re.findall(r"<li>(.*?)</li>", dom)]
+    assert f"[the hinge] → [The gate] ({IMAGE})" in links
+    assert "entity <s>&amp; = 1 + 2" in links
+    option = re.search(r'<select id="document"><option value="0">(.*?)</option>', dom)
+    assert option is not None and html.unescape(option.group(1)) == "{{DATA}}<x>"
