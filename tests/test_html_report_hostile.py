@@ -59,28 +59,30 @@ def injection_report(tmp_path: Path) -> Path:
     """A report where every value filled before the data names the data's slot: the key file
     (the title), a key document the response lacks (a warning), the system (``--names``),
     the documents (grouped by document); the data holds a script in an entity ID."""
-    hostile = conll("{{DATA}}", [("Anna", f"({IMAGE})"), ("saw", "-"), ("She", f"({IMAGE})")])
+    hostile = conll("{{DATA}}<b>", [("Anna", f"({IMAGE})"), ("saw", "-"), ("She", f"({IMAGE})")])
     other = conll("other", [("x", "(1)")])
-    return write_report(tmp_path, other + hostile, other, "--names", "{{DATA}}",
-                        "--group-by", "document", key_name="{{DATA}}.conll")
+    return write_report(tmp_path, other + hostile, other, "--names", "{{DATA}}<b>",
+                        "--group-by", "document", key_name="{{DATA}}<b>.conll")
 
 
 def test_a_value_naming_a_slot_stays_text(tmp_path) -> None:
-    # Slot by slot, the title ("{{DATA}}.conll"), the warning naming the document
-    # "({{DATA}})" and the groups received the data as HTML, and its <img> ran.
+    # Slot by slot, the title ("{{DATA}}<b>.conll"), the warning naming the document
+    # "({{DATA}}<b>)" and the groups received the data as HTML, and its <img> ran.
     page = injection_report(tmp_path).read_text(encoding="utf-8")
     assert "<img" not in page.lower()
     assert page.count('"perDocument"') == 1
-    assert "<h1>anascore report: {{DATA}}.conll</h1>" in page
-    assert "<title>anascore report: {{DATA}}.conll</title>" in page
+    assert "<h1>anascore report: {{DATA}}&lt;b&gt;.conll</h1>" in page
+    assert "<title>anascore report: {{DATA}}&lt;b&gt;.conll</title>" in page
     assert "<li>" + html.escape(
-        f"{tmp_path / 'response.conll'}: document '({{{{DATA}}}}); part 000' of the key is "
+        f"{tmp_path / 'response.conll'}: document '({{{{DATA}}}}<b>); part 000' of the key is "
         "missing from the response; scored as an empty response") + "</li>" in page
-    assert "<th style='text-align:left'>({{DATA}}); part 000</th>" in page
+    assert "<th style='text-align:left'>({{DATA}}&lt;b&gt;); part 000</th>" in page
+    assert "<h3>{{DATA}}&lt;b&gt;</h3>" in page  # the system's groups
+    assert "<th>{{DATA}}&lt;b&gt;</th>" in page  # the scores' and errors' tables
     data = json.loads(data_block(page))
-    assert data["systems"] == ["{{DATA}}"]
+    assert data["systems"] == ["{{DATA}}<b>"]
     hostile = data["documents"][1]
-    assert hostile["n"] == "({{DATA}}); part 000"
+    assert hostile["n"] == "({{DATA}}<b>); part 000"
     assert hostile["w"] == ["Anna", "saw", "She"]
     assert hostile["k"]["ids"] == [IMAGE]
 
@@ -167,7 +169,7 @@ def test_in_a_browser_no_injected_script_runs(tmp_path) -> None:
     # IDs are shown as text.
     assert words_shown(dom, "k") == ["Anna", "saw", "She"]
     assert shown(dom, "k", r"<sub>(.*?)</sub>") == [IMAGE, IMAGE]
-    assert "<h1>anascore report: {{DATA}}.conll</h1>" in dom
+    assert "<h1>anascore report: {{DATA}}&lt;b&gt;.conll</h1>" in dom
 
 
 @browser
