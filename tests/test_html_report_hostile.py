@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -129,6 +130,24 @@ def test_system_names_matplotlib_would_read_as_mathematics(tmp_path) -> None:
                  str(out), "--quiet"]) == 0
     page = out.read_text(encoding="utf-8")
     assert "<th>$\\frac$</th><th>_b</th>" in page and "<svg xmlns" in page
+
+
+def test_a_file_name_that_is_not_utf8(tmp_path) -> None:
+    # A file name's bytes that are not UTF-8 reach Python as lone surrogates ('\udcff'):
+    # writing the page ended in a UnicodeEncodeError traceback. They are shown as U+FFFD,
+    # as on a terminal.
+    text = conll("d", [("Anna", "(1)"), ("She", "(1)")])
+    key, out = tmp_path / "key.conll", tmp_path / "report.html"
+    key.write_text(text)
+    try:
+        response = os.fsdecode(os.path.join(os.fsencode(tmp_path), b"\xff.conll"))
+        Path(response).write_text(text)
+    except (OSError, UnicodeError):
+        pytest.skip("the file system refuses a file name that is not UTF-8")
+    assert main(["report", str(key), response, "-o", str(out), "--quiet"]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "<th>\ufffd.conll</th>" in page
+    assert json.loads(data_block(page))["systems"] == ["\ufffd.conll"]
 
 
 def dump_dom(page: Path, fragment: str = "") -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -35,6 +36,9 @@ from anascore.report.html_template import TEMPLATE, fill
 #: JSON only inside strings, where a \u escape is the same text.
 _SCRIPT_ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
                                  "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+#: A UTF-16 surrogate, alone in a Python string (:func:`_as_unicode`).
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 #: The letter each error type is marked with on the text.
 ERROR_MARKS = {"span_error": "S", "conflated_entities": "C", "divided_entity": "D",
@@ -285,7 +289,14 @@ def build_report(key_documents: Sequence[Document],
         "WARNINGS": "".join(f"<li>{escape(warning)}</li>" for warning in page_warnings),
         "DATA": script_json(data),
     }
-    return fill(TEMPLATE, body)
+    return _as_unicode(fill(TEMPLATE, body))
+
+
+def _as_unicode(page: str) -> str:
+    """The page as text UTF-8 can hold: the bytes of a file name (or of ``--names``) that
+    are not UTF-8 reach Python as lone surrogates (``os.fsdecode``), which no encoder writes;
+    each is shown as U+FFFD, as a terminal shows it."""
+    return _SURROGATE.sub("\ufffd", page)
 
 
 def script_json(data: Any) -> str:
