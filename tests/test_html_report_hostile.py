@@ -95,7 +95,9 @@ def test_the_data_block_holds_no_markup(tmp_path) -> None:
     rows = [(word, "(<!--<script>)" if index == 0 else "-")
             for index, word in enumerate(words)]
     out = write_report(tmp_path, conll(COMMENT, rows), conll(COMMENT, rows))
-    block = data_block(out.read_text(encoding="utf-8"))
+    page = out.read_text(encoding="utf-8")
+    assert "{{" not in page  # every slot filled
+    block = data_block(page)
     assert not set("<>&") & set(block)
     data = json.loads(block)
     [document] = data["documents"]
