@@ -30,12 +30,12 @@ from anascore.options import Options
 from anascore.report import Report
 from anascore.report.html_template import TEMPLATE, fill
 
-#: What the JSON of the page's data block must not hold as such: "<" (a "</script>" would
-#: close the block, a "<!--<script>" keep its "</script>" from closing it), ">" and "&" (as
-#: is customary), and U+2028 and U+2029 (line ends to JavaScript before ES2019). They occur in
-#: JSON only inside strings, where a \u escape is the same text.
-_SCRIPT_ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
-                                 "\u2028": "\\u2028", "\u2029": "\\u2029"})
+#: What the JSON of the page's data block must not hold as such, and its escape: "<" (a
+#: "</script>" would close the block, a "<!--<script>" keep its "</script>" from closing it),
+#: ">" and "&" (as is customary), and U+2028 and U+2029 (line ends to JavaScript before
+#: ES2019). They occur in JSON only inside strings, where a \u escape is the same text.
+_SCRIPT_ESCAPES = (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                   ("\u2028", "\\u2028"), ("\u2029", "\\u2029"))
 
 #: A UTF-16 surrogate, alone in a Python string (:func:`_as_unicode`).
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -296,15 +296,21 @@ def _as_unicode(page: str) -> str:
     """The page as text UTF-8 can hold: the bytes of a file name (or of ``--names``) that
     are not UTF-8 reach Python as lone surrogates (``os.fsdecode``), which no encoder writes;
     each is shown as U+FFFD, as a terminal shows it."""
-    return _SURROGATE.sub("\ufffd", page)
+    try:
+        page.encode("utf-8")  # four times faster than the search, which few pages need
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", page)
+    return page
 
 
 def script_json(data: Any) -> str:
     """``data`` as JSON to put inside a ``<script>`` element: no character of it can end the
     element or change how HTML reads it (``_SCRIPT_ESCAPES``); ``JSON.parse`` of the
     element's text gives ``data`` back."""
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False).translate(_SCRIPT_ESCAPES)
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    for character, escape_ in _SCRIPT_ESCAPES:  # str.replace: 10 times str.translate's speed
+        text = text.replace(character, escape_)
+    return text
 
 
 def _mode(report: Report) -> str:
