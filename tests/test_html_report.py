@@ -158,3 +158,16 @@ def test_the_warnings_on_the_page_are_printed_too(tmp_path, capsys) -> None:
                  "mention-distance", "--quiet"]) == 0
     assert capsys.readouterr().err == ""
     assert "--group-by mention-distance counts sentences" in output.read_text()
+
+
+def test_the_plot_of_several_systems_counts_the_documents(tmp_path: Path) -> None:
+    # With two systems the page's plot read "Corpus F1 per metric (? documents)" and had no
+    # signature: the JSON it drew held the systems alone.
+    pytest.importorskip("matplotlib")
+    key, response = write_pair(tmp_path)
+    key.write_text(KEY + KEY.replace("(d); part 000", "(e); part 000"))
+    out = tmp_path / "report.html"
+    assert main(["report", str(key), str(response), str(key), "-o", str(out), "--quiet"]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "Corpus F1 per metric (2 documents)" in page
+    assert "anascore signature: match:exact" in page

@@ -217,11 +217,11 @@ def _plot_svg(reports: Sequence[Report], names: Sequence[str]) -> str:
         return "<p class='note'>The score plot needs matplotlib (pip install 'anascore[plot]').</p>"
     from anascore.report.plot import plot_report
 
-    if len(reports) == 1:
-        data = reports[0].to_dict()
-    else:
-        data = {"systems": {name: report.to_dict() for name, report in zip(names, reports,
-                                                                          strict=True)}}
+    data = reports[0].to_dict()
+    if len(reports) > 1:  # the fields the systems share, as anascore score --output json
+        data = {**{field: data[field] for field in ("signature", "options", "documents")},
+                "systems": {name: report.to_dict() for name, report in zip(names, reports,
+                                                                           strict=True)}}
     with tempfile.TemporaryDirectory() as folder:
         target = os.path.join(folder, "scores.svg")
         plot_report(data, target)
