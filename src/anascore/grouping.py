@@ -143,17 +143,18 @@ class GroupedScores:
         return "\n".join(lines)
 
     def to_csv(self) -> str:
+        from anascore.csv_output import csv_rows
+
         names = list(self.options.reported_metrics)
-        lines = ["group," + ",".join(f"{name}_{part}" for name in names
-                                     for part in ("recall", "precision", "f1"))]
+        header = ["group", *(f"{name}_{part}" for name in names
+                             for part in ("recall", "precision", "f1"))]
         data = self.to_dict()
         rows = [*data["groups"].items(), ("micro", data["micro"]), ("macro", data["macro"])]
-        for group, scores in rows:
-            quoted = f'"{group}"' if "," in group or '"' in group else group
-            lines.append(quoted + "," + ",".join(
-                "" if scores[name][part] is None else f"{scores[name][part]:.6f}"
-                for name in names for part in ("recall", "precision", "f1")))
-        return "\n".join(lines) + "\n"
+        return csv_rows([header, *([group, *("" if scores[name][part] is None
+                                              else f"{scores[name][part]:.6f}"
+                                              for name in names
+                                              for part in ("recall", "precision", "f1"))]
+                                   for group, scores in rows)])
 
     def _repr_html_(self) -> str:
         from anascore.report.notebook import html_table

@@ -553,19 +553,13 @@ def render_lab(experiments: Sequence[Experiment], output: str = "text") -> str:
     if output == "json":
         return json.dumps(lab_to_dict(experiments), indent=2) + "\n"
     if output == "csv":
-        import csv
-        import io
+        from anascore.csv_output import csv_rows
 
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(["figure", "response", "x", "metric", "recall", "precision", "f1"])
-        for e in experiments:
-            for p in e.points:
-                for name, score in p.scores.items():
-                    writer.writerow([e.figure, p.label, p.x, name,
-                                     getattr(score, "recall", ""),
-                                     getattr(score, "precision", ""), score.f1])
-        return buffer.getvalue()
+        return csv_rows([["figure", "response", "x", "metric", "recall", "precision", "f1"],
+                         *([e.figure, p.label, p.x, name, getattr(score, "recall", ""),
+                            getattr(score, "precision", ""), score.f1]
+                           for e in experiments for p in e.points
+                           for name, score in p.scores.items())])
     tables = lab_tables(experiments)
     if output == "markdown":
         from anascore.report.markdown import render_markdown

@@ -4,8 +4,6 @@ gain), optionally every document's counts and the list of errors."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import math
 from collections.abc import Mapping
@@ -13,6 +11,7 @@ from typing import Any
 
 from anascore.analysis.classification import ERROR_TYPES
 from anascore.analysis.errors import ErrorAnalysis, points, signed_points
+from anascore.csv_output import csv_rows
 
 OUTPUTS = ("text", "json", "csv", "markdown")
 
@@ -97,23 +96,18 @@ def render_errors(analyses: Mapping[str, ErrorAnalysis], output: str, *,
                           indent=2, ensure_ascii=False) + "\n"
     tables = _rows(analyses, per_document)
     if output == "csv":
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
+        lines: list[list[str]] = []
         for title, rows in tables:
-            writer.writerow([title])
-            writer.writerows(rows)
-            writer.writerow([])
+            lines += [[title], *rows, []]
         if listed:
-            writer.writerow(["system", "document", "type", "key mentions", "response mentions",
-                             "key entities", "response entities"])
-            for name, analysis in analyses.items():
-                for error in analysis.error_list():
-                    writer.writerow([name, error["document"], error["type"],
-                                     " | ".join(error["key_mentions"]),
-                                     " | ".join(error["response_mentions"]),
-                                     " ".join(error["key_entities"]),
-                                     " ".join(error["response_entities"])])
-        return buffer.getvalue()
+            lines.append(["system", "document", "type", "key mentions", "response mentions",
+                          "key entities", "response entities"])
+            lines += [[name, error["document"], error["type"],
+                       " | ".join(error["key_mentions"]), " | ".join(error["response_mentions"]),
+                       " ".join(error["key_entities"]), " ".join(error["response_entities"])]
+                      for name, analysis in analyses.items()
+                      for error in analysis.error_list()]
+        return csv_rows(lines)
     from anascore.report.markdown import escape as escape_markdown
 
     markdown = output == "markdown"

@@ -9,10 +9,9 @@ LaTeX bolds the best score of each column (booktabs).
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 
+from anascore.csv_output import csv_rows
 from anascore.leaderboard.ranking import Leaderboard
 from anascore.report.tables import (
     DERIVED_TITLES,
@@ -136,17 +135,16 @@ def _render_csv(board: Leaderboard) -> str:
     """A row per system: rank, score and its intervals, then each dataset's score
     (fractions, as ``anascore score --output csv``)."""
     task = board.task
-    stream = io.StringIO()
-    writer = csv.writer(stream, lineterminator="\n")
-    writer.writerow(["rank", "system", "score", "score_low", "score_high", "sd", "runs",
-                     "rank_best", "rank_worst", *(dataset.name for dataset in task.datasets)])
+    rows: list[list[object]] = [
+        ["rank", "system", "score", "score_low", "score_high", "sd", "runs", "rank_best",
+         "rank_worst", *(dataset.name for dataset in task.datasets)]]
     for standing in board.standings:
         interval, ranks = standing.interval, standing.ranks
-        writer.writerow([
+        rows.append([
             standing.rank, standing.system, repr(standing.score),
             "" if interval is None else repr(interval.low),
             "" if interval is None else repr(interval.high),
             "" if standing.std is None else repr(standing.std), len(standing.run_scores),
             "" if ranks is None else ranks[0], "" if ranks is None else ranks[1],
             *(repr(standing.datasets[dataset.name]) for dataset in task.datasets)])
-    return stream.getvalue()
+    return csv_rows(rows)

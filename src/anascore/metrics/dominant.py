@@ -310,19 +310,14 @@ def class_table_rows(score: DominantScore) -> list[dict[str, Any]]:
 
 def class_table_csv(score: DominantScore) -> str:
     """Table 3 as CSV (``class,tp,wt,wl,wtl,fn,fp,key_annotations,precision,recall,f1``)."""
-    import csv
-    import io
+    from anascore.csv_output import csv_records
 
     columns = ["class", "tp", "wt", "wl", "wtl", "fn", "fp", "key_annotations", "precision",
                "recall", "f1"]
-    stream = io.StringIO()
-    writer = csv.DictWriter(stream, columns, lineterminator="\n")
-    writer.writeheader()
     counts = set(columns[1:8])
-    for row in class_table_rows(score):
-        writer.writerow({name: int(row[name]) if name in counts and name in row
-                         else row.get(name, "") for name in columns})
-    return stream.getvalue()
+    return csv_records(columns, ({name: int(value) if name in counts else value
+                                  for name, value in row.items()}
+                                 for row in class_table_rows(score)))
 
 
 def class_table_text(score: DominantScore) -> list[str]:

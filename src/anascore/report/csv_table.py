@@ -14,11 +14,10 @@ signature, so that a row taken out of the file still says how it was computed.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import fields
 from typing import Any
 
+from anascore.csv_output import csv_records
 from anascore.metrics.dominant import Averages, ClassScore, DominantScore
 from anascore.report.systems import SystemsReport
 from anascore.scores import BridgingScore, MetricResult, Score, is_applicable
@@ -95,10 +94,6 @@ def render_csv(systems: SystemsReport, *, per_document: bool = False,
                     rows += [{"section": "document", "system": system, "document": document,
                               "metric": name, **_score_fields(values)}
                              for name, values in [(metric, score), *_parts(metric, score)]]
-    output = io.StringIO()
-    writer = csv.DictWriter(output, COLUMNS, lineterminator="\n")
-    writer.writeheader()
     for row in rows:
         row["signature"] = systems.signature
-        writer.writerow({name: "" if value is None else value for name, value in row.items()})
-    return output.getvalue()
+    return csv_records(COLUMNS, rows)
