@@ -68,7 +68,7 @@ def test_document_groups_sum_to_the_corpus_and_macro_is_the_mean() -> None:
     assert groups.scores()["nw"]["muc"].recall == 0.5
     assert groups.macro()["muc"]["recall"] == pytest.approx(0.75)
     data = groups.to_dict()
-    assert set(data) == {"kind", "groups", "micro", "macro", "warnings"}
+    assert set(data) == {"kind", "groups", "counts", "micro", "macro", "warnings"}
     assert data["groups"]["nw"]["muc"]["recall"] == 0.5
 
 
@@ -207,3 +207,182 @@ def test_ua_semtype_is_no_entity_type() -> None:
     key = document("d", [typed, Mention.span(4, 4)], [entity_typed, Mention.span(6, 6)])
     groups = group_mentions([(key, key)], "entity-type", Options.create())
     assert list(groups.reports) == ["person", "(no type)"]
+
+
+# Not applicable in a group, and every group's counts ------------------------------------
+
+def _worked_example():
+    """docs/grouped-scores.md: key {Anna (name), she, her (pronouns)}; response {Anna, she},
+    {her}, and a spurious {the house} (nominal)."""
+    name, she, her, house = (typed(0, "name"), typed(2, "pronoun"), typed(4, "pronoun"),
+                             typed(8, "nominal"))
+    return group_mentions([(document("d", [name, she, her]),
+                            document("d", [name, she], [her], [house]))], "mention-type",
+                          Options.create())
+
+
+def test_a_metric_with_nothing_to_find_in_a_group_is_not_applicable_and_out_of_the_macro():
+    from anascore.scores import (
+        BOTH_NOT_APPLICABLE,
+        PRECISION_NOT_APPLICABLE,
+        RECALL_NOT_APPLICABLE,
+    )
+
+    groups = _worked_example()
+    scores = groups.scores()
+    # nominal: the key has none; the response's one mention is wrong (precision 0/1), and
+    # the group says nothing about the key: recall and F1 n/a, out of every macro mean.
+    mentions = scores["nominal"]["mentions"]
+    assert math.isnan(mentions.recall) and math.isnan(mentions.f1)
+    assert mentions.precision == 0.0 and mentions.precision_den == 1
+    assert mentions.reason == RECALL_NOT_APPLICABLE
+    # name: one key mention, MUC has no link to find nor to judge (0/0 both sides).
+    muc = scores["name"]["muc"]
+    assert math.isnan(muc.recall) and math.isnan(muc.precision) and math.isnan(muc.f1)
+    assert muc.reason == BOTH_NOT_APPLICABLE
+    assert math.isnan(scores["name"]["conll"].f1)  # its MUC part is n/a
+    assert math.isnan(scores["name"]["blanc"].recall)  # one mention: no link of either kind
+    # pronoun: key {she, her}, response {she}, {her}: MUC finds 0 of 1 link and proposes
+    # none: precision n/a, recall 0, F1 0 (a key group the response missed counts).
+    muc = scores["pronoun"]["muc"]
+    assert muc.recall == 0.0 and math.isnan(muc.precision) and muc.f1 == 0.0
+    assert muc.reason == PRECISION_NOT_APPLICABLE
+    macro = groups.macro()
+    # Mentions: name 1/1 and pronoun 2/2 (nominal out); it was (1 + 0 + 1) / 3.
+    assert macro["mentions"] == {"recall": 1.0, "precision": 1.0, "f1": 1.0}
+    # B3: name 1, pronoun recall 1/2, precision 1: F1 2/3; the mean (1 + 2/3) / 2.
+    assert macro["bcub"]["f1"] == pytest.approx((1 + 2 / 3) / 2)
+    # MUC: only pronoun has a link to find.
+    assert macro["muc"]["recall"] == 0.0 and macro["muc"]["f1"] == 0.0
+    assert math.isnan(macro["muc"]["precision"])
+    # CoNLL, pronoun alone: MUC 0, B3 2/3, CEAFe (φ4 = 2/3; R 2/3 of 1, P 2/3 of 2) 4/9.
+    assert macro["conll"]["f1"] == pytest.approx((0 + 2 / 3 + 4 / 9) / 3)
+    assert groups.macro_groups()["mentions"] == ("name", "pronoun")
+    assert groups.macro_groups()["muc"] == ("pronoun",)
+
+
+def test_every_group_has_its_counts():
+    groups = _worked_example()
+    assert groups.counts() == {
+        "name": {"documents": 1, "key_mentions": 1, "response_mentions": 1},
+        "nominal": {"documents": 1, "key_mentions": 0, "response_mentions": 1},
+        "pronoun": {"documents": 1, "key_mentions": 2, "response_mentions": 2},
+        "micro": {"documents": 1, "key_mentions": 3, "response_mentions": 4}}
+    data = groups.to_dict()
+    assert data["counts"] == groups.counts()
+    nominal = data["groups"]["nominal"]
+    assert nominal["mentions"] == {"recall": None, "precision": 0.0, "f1": None,
+                                   "recall_num": 0.0, "recall_den": 0.0, "precision_num": 0.0,
+                                   "precision_den": 1.0,
+                                   "not_applicable": "the key has nothing to find "
+                                                     "(recall 0/0)"}
+    # B3 pronoun: each key mention's share 1/2 (sum 1 of 2), each response mention's 1.
+    assert data["groups"]["pronoun"]["bcub"]["recall_num"] == 1.0
+    assert data["groups"]["pronoun"]["bcub"]["recall_den"] == 2.0
+    assert data["macro"]["muc"]["groups"] == 1
+    assert data["micro"]["mentions"]["precision_den"] == 4.0
+    json.dumps(data, allow_nan=False)
+
+
+def test_counts_and_reasons_in_text_markdown_csv_and_html():
+    import csv
+    import io
+
+    groups = _worked_example()
+    text = groups.to_text()
+    header, *lines = text.splitlines()
+    assert header.split()[:4] == ["mention-type", "documents", "key", "response"]
+    nominal = next(line for line in lines if line.startswith("nominal"))
+    assert nominal.split()[:5] == ["nominal", "1", "0", "1", "n/a"]
+    assert ("nominal: mentions, bcub, ceafm, ceafe, lea: n/a, the key has nothing to find "
+            "(recall 0/0), not in the macro") in text
+    assert ("name: muc, blanc: n/a, neither the key nor the response has anything to score "
+            "(0/0), not in the macro") in text
+    assert "name: conll: n/a, muc not applicable, not in the macro" in text
+    assert "pronoun: muc: precision n/a, the response proposes nothing (precision 0/0)" \
+        in text
+    counts = [line for line in lines if line.startswith("pronoun ")][-1]
+    assert counts.split()[1:5] == ["2/2", "2/2", "0/1", "0/0"]  # mentions R, P; MUC R, P
+    markdown = groups.to_markdown()
+    assert "| nominal | 1 | 0 | 1 | n/a |" in markdown
+    rows = list(csv.DictReader(io.StringIO(groups.to_csv())))
+    nominal = next(row for row in rows if row["group"] == "nominal")
+    assert (nominal["documents"], nominal["key_mentions"], nominal["response_mentions"]) == (
+        "1", "0", "1")
+    assert nominal["mentions_recall"] == "" and nominal["mentions_precision"] == "0.000000"
+    assert nominal["mentions_precision_den"] == "1.0"
+    assert "the key has nothing to find" in nominal["note"]
+    html = groups._repr_html_()
+    assert "key mentions" in html and "the key has nothing to find" in html
+
+
+def test_singletons_leave_muc_of_entity_size_1_out_of_the_macro():
+    # Key {a, b} and singletons {c}, {d}; the response merges c and d. In group 1 MUC has
+    # no key link to find (0/0) and one wrong link proposed (0/1): n/a, out of the mean.
+    a, b, c, d = (Mention.span(i, i) for i in (0, 2, 4, 6))
+    groups = group_mentions([(document("d", [a, b], [c], [d]), document("d", [a, b], [c, d]))],
+                            "entity-size", Options.create())
+    muc = groups.scores()["1"]["muc"]
+    assert math.isnan(muc.recall) and muc.precision == 0.0 and math.isnan(muc.f1)
+    assert groups.scores()["2"]["muc"].f1 == 1.0
+    assert groups.macro()["muc"] == {"recall": 1.0, "precision": 1.0, "f1": 1.0}  # was 0.5
+
+
+# Two GUM documents, the second with empty nodes (where the response puts its zeros).
+GUM = [path for path in (SHARED / "corpora" / "gum" / "dep" / f"GUM_academic_{name}.conllu"
+                         for name in ("art", "eegimaa")) if path.exists()]
+
+
+@pytest.mark.skipif(not GUM, reason="../shared/corpora is absent")
+def test_gum_two_stray_zeros_do_not_pull_the_macro_down(tmp_path, capsys):
+    # The issue's case: a response equal to the key but for two zero mentions (on empty
+    # nodes, where the key has none) added to an entity. They made a group "zero" of 0.00
+    # that pulled every macro F1 to 75 (3 groups at 100, one at 0).
+    from anascore.formats import read_documents, writer
+
+    key = tmp_path / "key.conllu"
+    key.write_text("".join(path.read_text(encoding="utf-8") for path in GUM), encoding="utf-8")
+    documents = list(read_documents(str(key), "corefud"))
+    target = 1
+    empty = [p for p, flag in enumerate(documents[target].nodes.empty) if flag]
+    assert len(empty) == 2
+    first = documents[target].entities[0]
+    extended = replace(first, mentions=tuple(sorted(
+        (*first.mentions, *(Mention((p,), head=p) for p in empty)),
+        key=lambda mention: mention.tokens)))
+    documents[target] = replace(documents[target],
+                                entities=(extended, *documents[target].entities[1:]))
+    response = tmp_path / "response.conllu"
+    writer("corefud")(documents, str(response))
+    command = ["score", str(key), str(response), "--match", "head", "--remove-singletons",
+               "--group-by", "mention-type", "--output", "json"]
+    assert main(command) == 0
+    groups = json.loads(capsys.readouterr().out)["groups"]
+    assert groups["counts"]["zero"] == {"documents": 1, "key_mentions": 0,
+                                        "response_mentions": 2}
+    for metric, values in groups["groups"]["zero"].items():
+        assert values["f1"] is None, metric
+        assert groups["macro"][metric]["f1"] == 1.0, metric
+        assert groups["macro"][metric]["groups"] == 3, metric
+    assert groups["groups"]["zero"]["mentions"]["precision"] == 0.0
+    assert groups["micro"]["mentions"]["precision_den"] == (
+        groups["micro"]["mentions"]["recall_den"] + 2)
+
+
+def test_the_html_report_shows_each_groups_counts_and_what_is_not_applicable(tmp_path):
+    # Entity sizes: key {Anna, her} and the singleton {Bob}; the response finds all three
+    # and links Bob to nothing. Group 1 holds one key mention: MUC has nothing to score.
+    lines = ["#begin document (d); part 000", "d 0 0 Anna (1)", "d 0 1 met -",
+             "d 0 2 Bob (2)", "d 0 3 and -", "d 0 4 her (1)", "#end document", ""]
+    key = tmp_path / "key.conll"
+    key.write_text("\n".join(lines))
+    out = tmp_path / "report.html"
+    assert main(["report", str(key), str(key), "-o", str(out), "--group-by", "entity-size",
+                 "--quiet"]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "<th>key mentions</th><th>response mentions</th>" in page
+    assert ("<th style='text-align:left'>1</th><td style='text-align:right'>1</td>"
+            "<td style='text-align:right'>1</td><td style='text-align:right'>1</td>") in page
+    assert ("1: muc, blanc: n/a, neither the key nor the response has anything to score "
+            "(0/0), not in the macro") in page
+    assert "muc R" in page

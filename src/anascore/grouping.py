@@ -1,6 +1,8 @@
 """Grouped scores (``anascore score --group-by KIND``): every metric per group of documents or
 of mentions, with a micro row (the groups' counts summed) and a macro row (the mean over
-groups of each score).
+groups of each score). This module makes the groups; :mod:`anascore.grouped_scores` says what
+each group states (a metric with nothing to find in a group is n/a there, out of the macro)
+and shows them with their counts.
 
 Two families of groups (``docs/grouped-scores.md`` has a worked example of each):
 
@@ -35,20 +37,18 @@ not).
 from __future__ import annotations
 
 import bisect
-import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
 from anascore.errors import OptionsError
+from anascore.grouped_scores import GroupedScores
 from anascore.model import Document, Entity, Mention
 from anascore.options import Options
 from anascore.report import Report
-from anascore.scores import MetricResult
-from anascore.stats.sums import column_sums, scores_from_counts
 
 DOCUMENT_KINDS = ("document", "genre")
 MENTION_KINDS = ("mention-type", "entity-type", "entity-size", "mention-distance")
@@ -59,130 +59,6 @@ NO_TYPE = "(no type)"
 _ONTONOTES_NAME = re.compile(r"\(?\s*(bc|bn|mz|nw|pt|tc|wb)/")
 _SIZE_BUCKETS = ((1, "1"), (2, "2"), (5, "3-5"), (10, "6-10"))
 _DISTANCE_BUCKETS = ((0, "0"), (1, "1"), (5, "2-5"))
-
-
-@dataclass(frozen=True)
-class GroupedScores:
-    """The scores of every group (``reports[GROUP]``, a :class:`Report` of the group's
-    counts), in the order groups were first met (mention groups: in a fixed order)."""
-
-    kind: str
-    reports: Mapping[str, Report]
-    options: Options
-    #: What the groups were made in spite of (distances in documents that mark no sentence).
-    warnings: tuple[str, ...] = ()
-
-    def __repr__(self) -> str:
-        return (f"GroupedScores({self.kind}: {len(self.reports)} groups: "
-                f"{', '.join(list(self.reports)[:6])}{', …' if len(self.reports) > 6 else ''})")
-
-    def scores(self) -> dict[str, dict[str, MetricResult]]:
-        """Each group's scores, by metric."""
-        return {group: report.metrics for group, report in self.reports.items()}
-
-    def micro(self) -> dict[str, MetricResult]:
-        """The scores of the groups' counts summed."""
-        summed = {name: column_sums(np.vstack([report.corpus_counts[name]
-                                               for report in self.reports.values()]))
-                  for name in self.options.computed_metrics}
-        return scores_from_counts(summed, self.options.reported_metrics, self.options)
-
-    def macro(self) -> dict[str, dict[str, float]]:
-        """The mean over groups of each metric's recall, precision and F1 (groups where a
-        value is not applicable are left out of its mean; ``NaN`` when none has it)."""
-        found: dict[str, dict[str, float]] = {}
-        for name in self.options.reported_metrics:
-            found[name] = {}
-            for part in ("recall", "precision", "f1"):
-                values = [getattr(report.metrics[name], part, math.nan)
-                          for report in self.reports.values()]
-                values = [value for value in values if not math.isnan(value)]
-                found[name][part] = sum(values) / len(values) if values else math.nan
-        return found
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"kind", "groups": {GROUP: {METRIC: {recall, precision, f1}}}, "micro", "macro",
-        "warnings"}`` (JSON has ``null`` for a value that is not applicable)."""
-        def row(scores: Mapping[str, Any]) -> dict[str, dict[str, float | None]]:
-            return {name: {part: _number(getattr(score, part, math.nan)
-                                         if not isinstance(score, Mapping) else score[part])
-                           for part in ("recall", "precision", "f1")}
-                    for name, score in scores.items()}
-        return {"kind": self.kind,
-                "groups": {group: row(scores) for group, scores in self.scores().items()},
-                "micro": row(self.micro()), "macro": row(self.macro()),
-                "warnings": list(self.warnings)}
-
-    def table(self) -> list[tuple[str, dict[str, float]]]:
-        """Rows of F1 by metric: each group, then ``micro`` and ``macro``."""
-        rows = [(group, {name: score.f1 for name, score in scores.items()})
-                for group, scores in self.scores().items()]
-        rows.append(("micro", {name: score.f1 for name, score in self.micro().items()}))
-        rows.append(("macro", {name: values["f1"] for name, values in self.macro().items()}))
-        return rows
-
-    def to_text(self) -> str:
-        """The F1 table as aligned text (percent)."""
-        names = list(self.options.reported_metrics)
-        width = max([len(group) for group, _ in self.table()] + [len(self.kind), 5])
-        lines = [f"{self.kind:<{width}}  " + "  ".join(f"{name:>8}" for name in names)]
-        for group, values in self.table():
-            lines.append(f"{group:<{width}}  " + "  ".join(
-                f"{_percent(values[name]):>8}" for name in names))
-        return "\n".join(lines)
-
-    def to_markdown(self) -> str:
-        from anascore.report.markdown import escape
-
-        names = list(self.options.reported_metrics)
-        lines = [f"| {escape(self.kind)} | " + " | ".join(map(escape, names)) + " |",
-                 "|---|" + "---:|" * len(names)]
-        for group, values in self.table():
-            lines.append(f"| {escape(group)} | "
-                         + " | ".join(_percent(values[name]) for name in names) + " |")
-        return "\n".join(lines)
-
-    def to_csv(self) -> str:
-        from anascore.csv_output import csv_rows
-
-        names = list(self.options.reported_metrics)
-        header = ["group", *(f"{name}_{part}" for name in names
-                             for part in ("recall", "precision", "f1"))]
-        data = self.to_dict()
-        rows = [*data["groups"].items(), ("micro", data["micro"]), ("macro", data["macro"])]
-        return csv_rows([header, *([group, *("" if scores[name][part] is None
-                                              else f"{scores[name][part]:.6f}"
-                                              for name in names
-                                              for part in ("recall", "precision", "f1"))]
-                                   for group, scores in rows)])
-
-    def _repr_html_(self) -> str:
-        from anascore.report.notebook import html_table
-
-        names = list(self.options.reported_metrics)
-        return html_table(f"F1 by {self.kind}", names,
-                          [(group, [_percent(values[name]) for name in names])
-                           for group, values in self.table()])
-
-    def to_dataframe(self) -> Any:
-        """A pandas DataFrame (the ``pandas`` extra): a row per group (and micro, macro), a
-        column per metric and part."""
-        from anascore.report.notebook import dataframe
-
-        data = self.to_dict()
-        rows = {**data["groups"], "micro": data["micro"], "macro": data["macro"]}
-        return dataframe({group: {(name, part): (math.nan if value is None else value)
-                                  for name, parts in scores.items()
-                                  for part, value in parts.items()}
-                          for group, scores in rows.items()}, [self.kind])
-
-
-def _number(value: float) -> float | None:
-    return None if math.isnan(value) else value
-
-
-def _percent(value: float) -> str:
-    return "n/a" if math.isnan(value) else f"{100 * value:.2f}"
 
 
 def check_kind(kind: str, options: Options, genre_pattern: str | None = None) -> None:
@@ -345,6 +221,7 @@ def group_mentions(pairs: Iterable[tuple[Document, Document | None]], kind: str,
     group_options = replace(options, keep_singletons=True)  # selected once, before grouping
     names: list[str] = []
     records: dict[str, list[dict[str, np.ndarray]]] = {}
+    documents: dict[str, int] = {}  # documents with a mention in the group
     rules = conventions(options)
     one_sentence = 0  # key documents that mark no sentence boundary
     for key, response in pairs:
@@ -358,6 +235,7 @@ def group_mentions(pairs: Iterable[tuple[Document, Document | None]], kind: str,
         index = len(names)
         names.append(key.name)
         for group in dict.fromkeys([*key_labels, *response_labels]):
+            documents[group] = documents.get(group, 0) + 1
             restricted_key = _restricted(comparison.key, key, key_labels, group)
             restricted_response = _restricted(comparison.response, response, response_labels,
                                               group)
@@ -380,7 +258,8 @@ def group_mentions(pairs: Iterable[tuple[Document, Document | None]], kind: str,
         said = (f"--group-by mention-distance counts sentences, and {one_sentence} of "
                 f"{len(names)} key documents mark none (one sentence each): every later "
                 "mention of an entity there is in group 0",)
-    return GroupedScores(kind, reports, group_options, said)
+    return GroupedScores(kind, reports, group_options, said,
+                         {group: documents[group] for group in groups})
 
 
 def _empty_record(options: Options) -> dict[str, np.ndarray]:
