@@ -383,7 +383,9 @@ class GroupedScores:
         header, rows = self._count_rows()
         counts = html_table("Counts (recall R and precision P: numerator/denominator)",
                             header[1:], [(row[0], row[1:]) for row in rows])
-        return f1 + notes + counts
+        # Wide tables (the counts have two columns per metric) scroll, not the page.
+        return (f"<div style='overflow-x:auto'>{f1}</div>{notes}"
+                f"<div style='overflow-x:auto'>{counts}</div>")
 
     def to_dataframe(self) -> Any:
         """A pandas DataFrame (the ``pandas`` extra): a row per group (and micro, macro), a
