@@ -1,0 +1,332 @@
+"""Agreement between two or more annotations of the same documents: ``anascore.agreement``.
+
+Two parts, from the modules below: Krippendorff's α over mentions (:mod:`.alpha`), read here
+in one pass over every annotation's documents (paired by name and put on the first
+annotation's tokens as ``score`` pairs a response with its key), and the pairwise metrics
+(:mod:`.pairs`), which are ``anascore score A B`` on each pair.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from anascore.agree.alpha import (
+    MISSING_DESCRIPTIONS,
+    MISSING_RULES,
+    DocumentCounts,
+    DocumentValues,
+    alpha_counts,
+    check_distances,
+    document_values,
+)
+from anascore.agree.pairs import PairAgreement, mean_f1, pair_agreements
+from anascore.compat import conventions
+from anascore.errors import DocumentMismatchError, OptionsError
+from anascore.file_sets import document_pairs
+from anascore.formats.alignment import common_positions
+from anascore.formats.sources import local_inputs
+from anascore.model import Document
+from anascore.options import IDENTITY_METRICS, Options
+from anascore.presets import describe_mode
+from anascore.report.systems import system_names
+from anascore.scoring import PathLike, checked_response, pair_documents_many, require_path
+from anascore.selection import select_side
+from anascore.stats.adequacy import check_resamples, interval_not_applicable
+from anascore.stats.bootstrap import (
+    NOT_APPLICABLE,
+    Interval,
+    chunk_sizes,
+    percentile_interval,
+    resample_weights,
+)
+from anascore.version import __version__
+
+#: Settings of layers other than identity coreference, refused: no measure here is defined
+#: for them symmetrically (bridging and non-referring identification, discourse deixis).
+LAYER_SETTINGS = {
+    "keep_bridging": "bridging",
+    "keep_non_referring": "non-referring markables",
+    "discourse_deixis": "discourse deixis",
+    "keep_split_antecedents": "split antecedents",
+    "only_split_antecedents": "split antecedents",
+}
+#: How α identifies an item, for every output.
+ITEMS = "mentions, identified by their tokens (exact spans, whatever --match says)"
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """Agreement of two or more annotations.
+
+    Attributes
+    ----------
+    names
+        The annotations' names, in the order given.
+    options
+        The settings (what is selected, how the pairs' mentions are matched).
+    missing
+        The rule for a mention an annotator lacks (:data:`~anascore.agree.alpha.MISSING_RULES`).
+    document_names
+        The first annotation's documents, in its order.
+    counts
+        Per distance, every document's numbers for α (:class:`~.alpha.DocumentCounts`).
+    pairs
+        Every pair of annotations, the earlier first (:class:`~.pairs.PairAgreement`).
+    alpha_intervals
+        Per distance, the bootstrap interval of α (``options.confidence``), else ``None``.
+    items
+        The items α is computed over (mentions).
+    """
+
+    names: tuple[str, ...]
+    options: Options
+    missing: str
+    document_names: tuple[str, ...]
+    counts: dict[str, DocumentCounts]
+    pairs: tuple[PairAgreement, ...]
+    warnings: tuple[str, ...] = ()
+    alpha_intervals: dict[str, Interval] | None = None
+    items: int = 0
+
+    @property
+    def distances(self) -> tuple[str, ...]:
+        return tuple(self.counts)
+
+    @property
+    def alpha(self) -> dict[str, float]:
+        """Krippendorff's α of the corpus, by distance."""
+        return {name: counts.corpus_alpha() for name, counts in self.counts.items()}
+
+    def document_alpha(self, document: str) -> dict[str, float]:
+        """α of one document alone, by distance."""
+        index = self.document_names.index(document)
+        return {name: counts.document_alpha(index) for name, counts in self.counts.items()}
+
+    def mean_f1(self, document: str | None = None) -> dict[str, float]:
+        """Each metric's F1 averaged over the pairs."""
+        return mean_f1(self.pairs, document)
+
+    def pair_documents(self) -> tuple[str, ...]:
+        """The documents every pair's report has (all of them, unless an annotation lacks
+        some and ``key_documents_only`` let it)."""
+        names = set.intersection(*(set(pair.report.document_names) for pair in self.pairs))
+        return tuple(name for name in self.document_names if name in names)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object ``anascore agree --output json`` prints."""
+        documents = self.pair_documents()
+        result: dict[str, Any] = {
+            "version": __version__,
+            "signature": self.options.signature(),
+            "mode": describe_mode(self.options),
+            "annotations": list(self.names),
+            "documents": len(self.document_names),
+            "missing": self.missing,
+            "missing_rule": MISSING_DESCRIPTIONS[self.missing],
+            "alpha_items": ITEMS,
+            "items": self.items,
+            "alpha": {name: _number(value) for name, value in self.alpha.items()},
+        }
+        if self.alpha_intervals is not None:
+            result["alpha_intervals"] = {
+                name: {"level": self.options.confidence_level,
+                       "resamples": self.options.confidence, **interval.to_dict()}
+                for name, interval in self.alpha_intervals.items()}
+        result["pairs"] = [pair.to_dict() for pair in self.pairs]
+        if len(self.pairs) > 1:
+            from anascore.agree.pairs import f1_objects
+
+            result["pairwise_mean"] = f1_objects(self.mean_f1())
+        result["per_document"] = [
+            {"document": name,
+             "alpha": {distance: _number(value)
+                       for distance, value in self.document_alpha(name).items()},
+             "pairs": [pair.to_dict(name) for pair in self.pairs] if name in documents
+             else []}
+            for name in self.document_names]
+        result["warnings"] = list(self.warnings)
+        return result
+
+
+def _number(value: float) -> float | None:
+    return None if math.isnan(value) else value
+
+
+def agreement(annotations: Sequence[PathLike], *, names: Sequence[str] | None = None,
+              distance: str | Iterable[str] | None = None, missing: str = "empty",
+              format: str = "auto", match: str | None = None,
+              keep_singletons: bool | None = None, **settings: Any) -> Agreement:
+    """How far apart two or more annotations of the same documents are.
+
+    Parameters
+    ----------
+    annotations
+        Two or more files (or folders), in any format anascore reads, annotating the same
+        documents on the same tokens.
+    names
+        A name per annotation (default: the file names).
+    distance
+        The set distances of α: ``"jaccard"``, ``"masi"`` (NLTK's), ``"masi-dkpro"`` (DKPro
+        Statistics'), ``"binary"``, a list or comma-separated string of them (default: all).
+    missing
+        ``"empty"`` (a mention an annotator lacks has the empty set as value; Passonneau's
+        rule) or ``"shared"`` (only the mentions every annotator has).
+    format, match, keep_singletons
+        As for :func:`anascore.score`; ``match`` aligns the mentions of the pairwise metrics
+        (α identifies mentions by their exact spans).
+    **settings
+        Other :class:`~anascore.options.Options` fields: ``confidence`` (bootstrap resamples
+        of the documents, for intervals of α and of every pair's F1), ``confidence_level``,
+        ``seed``, ``keep_zeros``, ``metrics`` (identity metrics only) …
+
+    Returns
+    -------
+    Agreement
+        α by distance (corpus and per document), every pair's F1, their mean.
+    """
+    if isinstance(annotations, str | bytes | os.PathLike) or not isinstance(annotations,
+                                                                              Sequence):
+        raise OptionsError("annotations must be a list of two or more paths, not "
+                           f"{type(annotations).__name__}")
+    for number, path in enumerate(annotations, 1):
+        require_path(path, f"annotation {number}")
+    options = Options.create(format=format, match=match, keep_singletons=keep_singletons,
+                             **settings)
+    return agreement_files(annotations, options, names=names, distance=distance,
+                           missing=missing)
+
+
+def agreement_files(annotations: Sequence[PathLike], options: Options, *,
+                    names: Sequence[str] | None = None,
+                    distance: str | Iterable[str] | None = None,
+                    missing: str = "empty") -> Agreement:
+    """:func:`agreement` with the settings already in one :class:`Options`."""
+    paths = [os.fspath(path) for path in annotations]
+    if len(paths) < 2:
+        raise OptionsError(f"agreement needs two or more annotations, not {len(paths)}")
+    if names is None:
+        names = system_names(paths)
+    elif isinstance(names, str) or len(names) != len(paths):
+        raise OptionsError(f"names must be a list of {len(paths)} names, one per annotation")
+    if len(set(names)) != len(names):
+        raise OptionsError("names must differ from each other")
+    if missing not in MISSING_RULES:
+        raise OptionsError(f"missing must be one of {', '.join(MISSING_RULES)}, not "
+                           f"{missing!r}")
+    try:
+        distances = check_distances(distance)
+    except ValueError as error:
+        raise OptionsError(str(error)) from None
+    check_agreement_options(options)
+    warnings: list[str] = []
+    with local_inputs(paths) as (local, inputs):
+        document_names, values = read_values(local, paths, options, missing, warnings)
+        pairs = tuple(pair_agreements(local, list(names), options))
+    counts = alpha_counts(values, distances)
+    for pair in pairs:
+        warnings.extend(pair.report.warnings)
+    if inputs.names:
+        warnings = [inputs.rename(warning) for warning in warnings]
+    result = Agreement(tuple(names), options, missing, tuple(document_names), counts, pairs,
+                       tuple(dict.fromkeys(warnings)),
+                       items=sum(len(data.items) for data in values))
+    if options.confidence:
+        intervals, reason = alpha_intervals(counts, options)
+        found = list(result.warnings)
+        if reason is not None:
+            found.append(f"confidence intervals of alpha not applicable: {reason}")
+        result = Agreement(result.names, options, missing, result.document_names, counts,
+                           pairs, tuple(dict.fromkeys(found)), intervals, result.items)
+    return result
+
+
+def check_agreement_options(options: Options) -> None:
+    """Refuse what agreement does not measure: another layer than identity coreference, a
+    metric that is not an identity metric, paired tests."""
+    for setting, layer in LAYER_SETTINGS.items():
+        if getattr(options, setting):
+            raise OptionsError(f"agreement on {layer} is not measured: no symmetric measure "
+                               "is defined for it here; agreement covers identity "
+                               "coreference")
+    other = [name for name in options.metrics if name not in IDENTITY_METRICS]
+    if other:
+        raise OptionsError(f"agreement reports the identity metrics, whose F1 is symmetric; "
+                           f"not {', '.join(other)}")
+    if options.paired_bs or options.paired_ar:
+        raise OptionsError("paired tests compare systems against a key; agreement has none")
+
+
+def read_values(local: Sequence[str], paths: Sequence[str], options: Options, missing: str,
+                warnings: list[str]) -> tuple[list[str], list[DocumentValues]]:
+    """Every document's items and values (:func:`~.alpha.document_values`), the documents
+    of the files ``local`` (named ``paths`` in messages) paired by name as ``score`` pairs
+    them, the first annotation's in its order; a document a later annotation lacks is noted
+    in ``warnings``."""
+    names: list[str] = []
+    values: list[DocumentValues] = []
+    rules = conventions(options)
+    ignored: list[list[str]] = [[] for _ in paths[1:]]
+    for first, others in document_pairs(local[0], local[1:], options, pair_documents_many,
+                                        ignored):
+        first = rules.document(first)
+        documents: list[Document | None] = [first]
+        for path, other in zip(paths[1:], others, strict=True):
+            if other is not None:
+                other = rules.document(other)
+            other = checked_response(first, other, path, options, warnings)
+            if other is not None:
+                other = _on_positions_of(first, other, path)
+            documents.append(other)
+        chains: list[list[list[tuple[int, ...]]] | None] = []
+        for index, document in enumerate(documents):
+            if document is None:
+                chains.append(None)
+                continue
+            side = select_side(document, options, f"annotation {index + 1}", warnings)
+            members: list[list[tuple[int, ...]]] = [[] for _ in side.entity_ids]
+            for mention, entity in zip(side.mentions, side.entity_of.tolist(), strict=True):
+                members[entity].append(mention.tokens)
+            chains.append(members)
+        names.append(first.name)
+        values.append(document_values(chains, missing))
+    warnings[:0] = [warning for found in ignored for warning in found]
+    return names, values
+
+
+def _on_positions_of(first: Document, other: Document, path: str) -> Document:
+    """``other`` on the first annotation's token positions (CoNLL-U empty nodes); refused
+    when the first annotation would have to move (its positions are every annotation's
+    items)."""
+    moved_first, moved_other = common_positions(first, other)
+    if moved_first is not first:
+        raise DocumentMismatchError(
+            f"document {first.name!r} has empty nodes the first annotation lacks; agreement "
+            "needs every annotation on the first one's tokens and empty nodes", path=path)
+    return moved_other
+
+
+def alpha_intervals(counts: dict[str, DocumentCounts], options: Options
+                    ) -> tuple[dict[str, Interval], str | None]:
+    """Percentile bootstrap intervals of α per distance, documents resampled with the
+    weights and seed ``score --confidence`` uses; not applicable (with the reason) where
+    an interval cannot mean anything."""
+    resamples, level = options.confidence, options.confidence_level
+    documents = len(next(iter(counts.values())).values) if counts else 0
+    reason = interval_not_applicable(documents, resamples, level)
+    if reason is not None:
+        return {name: Interval(NOT_APPLICABLE, NOT_APPLICABLE) for name in counts}, reason
+    check_resamples(resamples, "--confidence (confidence=)", len(counts))
+    rng = np.random.default_rng(options.seed)
+    values: dict[str, list[np.ndarray]] = {name: [] for name in counts}
+    for size in chunk_sizes(resamples, documents):
+        weights = resample_weights(documents, size, rng)
+        for name, found in counts.items():
+            values[name].append(found.alpha(weights))
+    return {name: percentile_interval(np.concatenate(found), level)
+            for name, found in values.items()}, None
