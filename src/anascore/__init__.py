@@ -23,6 +23,7 @@ from anascore.errors import (
 from anascore.version import __version__
 
 if TYPE_CHECKING:
+    from anascore.agree.core import Agreement, agreement
     from anascore.compare_systems import compare
     from anascore.conversion import convert
     from anascore.evaluator import PRF, CorefEvaluator
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
     from anascore.scoring import score, score_documents, score_files
 
 _LAZY = {
+    "agreement": "anascore.agree.core",
+    "Agreement": "anascore.agree.core",
     "compare": "anascore.compare_systems",
     "compute": "anascore.flat_scores",
     "convert": "anascore.conversion",
@@ -78,6 +81,7 @@ __all__ = [
     "METRIC_NAMES",
     "PRESET_NAMES",
     "PRF",
+    "Agreement",
     "AnascoreError",
     "AnascoreWarning",
     "AverageScore",
@@ -92,6 +96,7 @@ __all__ = [
     "Score",
     "SystemsReport",
     "__version__",
+    "agreement",
     "compare",
     "compute",
     "convert",

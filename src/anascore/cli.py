@@ -189,6 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_evaluate_command(commands)
     _add_errors_command(commands)
     _add_report_command(commands)
+    from anascore.agree.command import add_agree_command
+
+    add_agree_command(commands)
     return parser
 
 
@@ -420,6 +423,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_report(parser, arguments)
     if arguments.command == "errors":
         return _run_errors(arguments)
+    if arguments.command == "agree":
+        from anascore.agree.command import run_agree
+
+        return run_agree(arguments, _report_warnings, _write)
     _check_score_usage(parser, arguments)
     settings = {name: getattr(arguments, name) for name in (
         "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",

@@ -1,11 +1,38 @@
 """Agreement between annotations of the same documents (``anascore agree``,
 ``anascore.agreement``): Krippendorff's α over mentions with set distances (:mod:`.alpha`)
 and every pair of annotations scored with the identity metrics (:mod:`.pairs`); see
-docs/agreement.md."""
+docs/agreement.md.
+
+The names are imported when first used (PEP 562), so that the command line registers
+``agree`` without loading the scoring modules.
+"""
 
 from __future__ import annotations
 
-from anascore.agree.alpha import DISTANCES, MISSING_RULES
-from anascore.agree.core import Agreement, agreement, agreement_files
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from anascore.agree.alpha import DISTANCES, MISSING_RULES
+    from anascore.agree.core import Agreement, agreement, agreement_files
+
+_LAZY = {
+    "DISTANCES": "anascore.agree.alpha",
+    "MISSING_RULES": "anascore.agree.alpha",
+    "Agreement": "anascore.agree.core",
+    "agreement": "anascore.agree.core",
+    "agreement_files": "anascore.agree.core",
+}
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module 'anascore.agree' has no attribute {name!r}") from None
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = ["DISTANCES", "MISSING_RULES", "Agreement", "agreement", "agreement_files"]

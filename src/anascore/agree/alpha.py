@@ -174,14 +174,15 @@ class DocumentCounts:
 
     def alpha(self, weights: np.ndarray | None = None) -> np.ndarray:
         """α of the documents weighted by each row of ``weights`` (resamples × documents;
-        ``None``: the corpus once); ``NaN`` where fewer than two values, or no two
-        different ones, were given."""
+        ``None``: the corpus once): the α of a corpus holding document ``d`` ``w_d`` times,
+        each copy a document of its own (a bootstrap resample); ``NaN`` where fewer than two
+        values, or no two different ones, were given."""
         if weights is None:
             weights = np.ones((1, len(self.values)))
         n = weights @ self.values
         empty = weights @ self.empty
         observed = weights @ self.observed
-        within = (weights * weights) @ self.within
+        within = weights @ self.within  # a copy drawn twice is two documents: its own values
         total = (n * n - empty * empty - within
                  - 2 * empty_similarity(self.distance) * empty * (n - empty))
         with np.errstate(divide="ignore", invalid="ignore"):

@@ -2,10 +2,11 @@
 
 The identity metrics' F1 does not depend on which annotation is the key (each metric's
 precision is its recall with key and response swapped), so a pair's F1 is its agreement and
-only F1 is reported. With exact matching mention agreement is symmetric too; the other
-matching methods (``min``, ``head``, ``partial``, ``craft``) read the key's MIN span or head,
-so a pair is scored with the earlier annotation as the key, and the output says so
-(:attr:`PairAgreement.symmetric`). Mention agreement by exact spans is reported besides the
+only F1 is reported. Two exceptions, which the output names (:meth:`PairAgreement.asymmetric`;
+a pair is always scored with the earlier annotation as the key): BLANC when one annotation
+has a kind of link the other lacks (it then scores the kinds the key has), and every metric
+under a matching method other than exact (``min``, ``head``, ``partial``, ``craft`` read the
+key's MIN span or head). Mention agreement by exact spans is reported besides the
 chosen method's.
 """
 
@@ -38,8 +39,26 @@ class PairAgreement:
 
     @property
     def symmetric(self) -> bool:
-        """Whether the scores are the same with ``b`` as the key."""
-        return self.report.options.match in SYMMETRIC_MATCHES
+        """Whether every F1 is the same with ``b`` as the key."""
+        return not self.asymmetric()
+
+    def asymmetric(self, document: str | None = None) -> tuple[str, ...]:
+        """The metrics whose F1 depends on which annotation is the key (corpus, or one
+        document): every one under a matching method that reads the key's spans; else BLANC
+        when one annotation has a kind of link (coreference, non-coreference) that the other
+        lacks, for BLANC then scores only the kinds the key has (the reference scorer's
+        rule, :mod:`anascore.metrics.blanc`); else none."""
+        if self.report.options.match not in SYMMETRIC_MATCHES:
+            return tuple(self.f1(document))
+        if "blanc" not in self.report.options.reported_metrics:
+            return ()
+        counts = (self.report.corpus_counts["blanc"] if document is None
+                  else self.report.counts["blanc"][self.report.document_names.index(document)])
+        key_coref, response_coref, key_non_coref, response_non_coref = (
+            counts[1] > 0, counts[3] > 0, counts[5] > 0, counts[7] > 0)
+        if key_coref != response_coref or key_non_coref != response_non_coref:
+            return ("blanc",)
+        return ()
 
     def f1(self, document: str | None = None) -> dict[str, float]:
         """Each reported metric's F1 (and ``mentions_exact``), for the corpus or one
@@ -60,6 +79,8 @@ class PairAgreement:
                                   "metrics": f1_objects(self.f1(document))}
         if document is None:
             result["symmetric"] = self.symmetric
+            if not self.symmetric:
+                result["asymmetric"] = list(self.asymmetric())
             if self.report.intervals is not None:
                 result["intervals"] = {name: {"level": interval.level,
                                               "resamples": interval.resamples,

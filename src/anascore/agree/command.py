@@ -1,0 +1,128 @@
+"""The ``anascore agree`` subcommand: its arguments and its run (registered by
+:mod:`anascore.cli`, which hands over how it prints warnings and writes the result)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from anascore.agree.alpha import DISTANCES, MISSING_RULES, check_distances
+from anascore.errors import AnascoreError, OptionsError
+from anascore.options import DEFAULT_SEED, FORMATS, MATCH_METHODS, Options
+
+#: ``--output`` choices.
+AGREE_OUTPUTS: tuple[str, ...] = ("text", "json", "csv", "markdown")
+#: Resamples when ``--confidence`` is given without a number (as for score).
+DEFAULT_RESAMPLES = 1000
+
+
+def add_agree_command(commands: argparse._SubParsersAction) -> None:
+    agree = commands.add_parser(
+        "agree", help="agreement between two or more annotations of the same documents",
+        description="How far apart two or more annotations of the same documents are: "
+                    "Krippendorff's alpha over mentions, each mention's value the set of "
+                    "mentions of its chain, with the distances jaccard, masi (NLTK's), "
+                    "masi-dkpro (DKPro Statistics') and binary; and every pair of "
+                    "annotations scored with the identity metrics, whose F1 is symmetric "
+                    "(docs/agreement.md).")
+    agree.add_argument("annotations", metavar="ANNOTATION", nargs="+",
+                       help="an annotation of the documents (two or more)")
+    agree.add_argument("--names", type=lambda text: [name.strip() for name in text.split(",")],
+                       help="comma-separated names of the annotations (default: file names)")
+    agree.add_argument("--distance", default=None, type=_distances,
+                       help=f"comma-separated set distances of alpha, among "
+                            f"{', '.join(DISTANCES)} (default: all)")
+    agree.add_argument("--missing", choices=MISSING_RULES, default="empty",
+                       help="a mention one annotator lacks: the empty set as that annotator's "
+                            "value (empty, Passonneau's rule, default), or alpha over the "
+                            "mentions every annotator has (shared)")
+    agree.add_argument("--format", choices=FORMATS, default="auto",
+                       help="input format (default: detected from the file)")
+    agree.add_argument("--match", choices=MATCH_METHODS, default=None,
+                       help="how the mentions of two annotations are aligned for the pairwise "
+                            "metrics, as for score (default: exact; alpha identifies mentions "
+                            "by their exact spans)")
+    singletons = agree.add_mutually_exclusive_group()
+    singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
+                            default=None, help="keep single-mention entities (default)")
+    singletons.add_argument("--remove-singletons", dest="keep_singletons",
+                            action="store_false",
+                            help="remove single-mention entities from every annotation")
+    zeros = agree.add_mutually_exclusive_group()
+    zeros.add_argument("--keep-zeros", dest="keep_zeros", action="store_true", default=None,
+                       help="keep zero mentions (default)")
+    zeros.add_argument("--remove-zeros", dest="keep_zeros", action="store_false",
+                       help="remove zero mentions from every annotation")
+    for flag, what in (("--keep-bridging", "bridging"),
+                       ("--keep-non-referring", "non-referring markables"),
+                       ("--discourse-deixis", "discourse deixis")):
+        agree.add_argument(flag, action="store_true", default=None,
+                           help=f"refused: no symmetric agreement measure of {what} here")
+    agree.add_argument("--confidence", metavar="N", type=int, nargs="?", default=0,
+                       const=DEFAULT_RESAMPLES,
+                       help="bootstrap intervals of alpha and of every pair's F1 from N "
+                            "resamples of the documents (default 1000), as score "
+                            "--confidence")
+    agree.add_argument("--confidence-level", metavar="LEVEL", type=float, default=0.95,
+                       help="coverage of the intervals (default 0.95)")
+    agree.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                       help=f"seed of the resampling (default {DEFAULT_SEED})")
+    agree.add_argument("--output", choices=AGREE_OUTPUTS, default="text",
+                       help="text tables (default), JSON, CSV (fractions) or Markdown")
+    agree.add_argument("--per-document", action="store_true",
+                       help="text, Markdown: also every document's alpha and F1 (JSON and "
+                            "CSV always have them)")
+    agree.add_argument("--quiet", action="store_true",
+                       help="print no warnings (they stay in the JSON output)")
+    agree.add_argument("--strict", action="store_true",
+                       help="make any warning an error: exit status 1, no result")
+    agree.set_defaults(command_parser=agree)
+
+
+def _distances(text: str) -> tuple[str, ...]:
+    try:
+        return check_distances(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def run_agree(arguments: argparse.Namespace,
+              report_warnings: Callable[[Sequence[str], argparse.Namespace], bool],
+              write: Callable[[str], int]) -> int:
+    """Run ``anascore agree``: usage errors exit 2 (the subcommand's usage), bad input 1."""
+    from anascore.agree.core import agreement_files
+    from anascore.agree.render import render_agreement
+
+    parser: argparse.ArgumentParser = arguments.command_parser
+    if len(arguments.annotations) < 2:
+        parser.error("give two or more annotations")
+    if arguments.names is not None and len(arguments.names) != len(arguments.annotations):
+        parser.error(f"--names gives {len(arguments.names)} names for "
+                     f"{len(arguments.annotations)} annotations")
+    if arguments.confidence < 0:
+        parser.error("--confidence takes a positive number of resamples")
+    settings = {name: getattr(arguments, name) for name in (
+        "match", "keep_singletons", "keep_zeros", "keep_bridging", "keep_non_referring",
+        "discourse_deixis")}
+    try:
+        options = Options.create(format=arguments.format, confidence=arguments.confidence,
+                                 confidence_level=arguments.confidence_level,
+                                 seed=arguments.seed, **settings)
+    except OptionsError as error:
+        parser.error(error.message)
+    try:
+        result = agreement_files(arguments.annotations, options, names=arguments.names,
+                                 distance=arguments.distance, missing=arguments.missing)
+    except OptionsError as error:
+        if error.path is None:
+            parser.error(error.message)
+        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        return 1
+    except AnascoreError as error:
+        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        return 1
+    if not report_warnings(list(result.warnings), arguments):
+        return 1
+    return write(render_agreement(result, arguments.output,
+                                  per_document=arguments.per_document))
