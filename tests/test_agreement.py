@@ -112,6 +112,28 @@ def test_worked_example_missing_mention_is_the_empty_set(example):
     assert result.missing == "empty"
 
 
+def test_worked_example_of_the_docs(tmp_path):
+    # docs/agreement.md gives the two files and the table of values: both are read here.
+    page = (Path(__file__).resolve().parents[1] / "docs" / "agreement.md").read_text()
+    files = dict(re.findall(r"```conll (\S+)\n(.*?)```", page, re.DOTALL))
+    assert set(files) == {"A.conll", "B.conll"}
+    paths = []
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+        paths.append(tmp_path / name)
+    table = re.findall(r"^\| `([a-z-]+)` \| (−?\d+)/(\d+) ≈ [−\d.]+ \| (−?\d+)/(\d+) ≈",
+                       page, re.MULTILINE)
+    assert [row[0] for row in table] == ["jaccard", "masi", "masi-dkpro", "binary"]
+    empty = anascore.agreement(paths).alpha
+    shared = anascore.agreement(paths, missing="shared").alpha
+    for name, top, bottom, shared_top, shared_bottom in table:
+        value = Fraction(int(top.replace("−", "-")), int(bottom))
+        assert empty[name] == pytest.approx(float(value), abs=1e-12), name
+        value = Fraction(int(shared_top.replace("−", "-")), int(shared_bottom))
+        assert shared[name] == pytest.approx(float(value), abs=1e-12), name
+    assert "α = 1 − (37/60) / (193/270) = 1 − 333/386 = 53/386" in page
+
+
 def test_worked_example_steps_jaccard():
     # The numbers docs/agreement.md shows: O = 37/6, n = 10, T = 193/3.
     a = [[(0,), (2,), (5,)], [(3,), (7, 8)]]
@@ -321,6 +343,17 @@ def test_cli_bad_input_is_one_line(tmp_path, example, capsys):
     err = capsys.readouterr().err
     assert err.startswith("anascore: error: ") and err.count("\n") == 1
     assert "Traceback" not in err
+
+
+def test_conllu_annotations_with_other_empty_nodes():
+    # The zero is node 2.1 in one annotation, 3.1 in the other: two items for α (by node
+    # ID), one mention for the pairwise metrics (zeros aligned by their dependencies).
+    fixtures = Path(__file__).parent / "fixtures" / "corefud"
+    paths = [fixtures / "upos_key.conllu", fixtures / "upos_response.conllu"]
+    result = anascore.agreement(paths)
+    assert result.items == 4
+    assert result.pairs[0].f1()["conll"] == 1.0
+    assert result.alpha["binary"] < 0
 
 
 # -- the outputs ----------------------------------------------------------------------------

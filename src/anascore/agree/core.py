@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +31,7 @@ from anascore.errors import DocumentMismatchError, OptionsError
 from anascore.file_sets import document_pairs
 from anascore.formats.alignment import common_positions
 from anascore.formats.sources import local_inputs
-from anascore.model import Document
+from anascore.model import Document, Mention
 from anascore.options import IDENTITY_METRICS, Options
 from anascore.presets import describe_mode
 from anascore.report.systems import system_names
@@ -279,19 +279,23 @@ def read_values(local: Sequence[str], paths: Sequence[str], options: Options, mi
         for path, other in zip(paths[1:], others, strict=True):
             if other is not None:
                 other = rules.document(other)
-            other = checked_response(first, other, path, options, warnings)
-            if other is not None:
-                other = _on_positions_of(first, other, path)
-            documents.append(other)
-        chains: list[list[list[tuple[int, ...]]] | None] = []
+            documents.append(checked_response(first, other, path, options, warnings))
+        by_nodes = all(document.nodes is not None for document in documents
+                       if document is not None)
+        if not by_nodes:
+            documents = [first, *(None if other is None else _on_positions_of(first, other, path)
+                                  for path, other in zip(paths[1:], documents[1:],
+                                                         strict=True))]
+        chains: list[list[list[Hashable]] | None] = []
         for index, document in enumerate(documents):
             if document is None:
                 chains.append(None)
                 continue
             side = select_side(document, options, f"annotation {index + 1}", warnings)
-            members: list[list[tuple[int, ...]]] = [[] for _ in side.entity_ids]
+            members: list[list[Hashable]] = [[] for _ in side.entity_ids]
             for mention, entity in zip(side.mentions, side.entity_of.tolist(), strict=True):
-                members[entity].append(mention.tokens)
+                members[entity].append(_identity(mention, document) if by_nodes
+                                       else mention.tokens)
             chains.append(members)
         names.append(first.name)
         values.append(document_values(chains, missing))
@@ -299,10 +303,19 @@ def read_values(local: Sequence[str], paths: Sequence[str], options: Options, mi
     return names, values
 
 
+def _identity(mention: Mention, document: Document) -> Hashable:
+    """A mention of a CoNLL-U document by its nodes (sentence and node ID, ``15.1`` for an
+    empty node): the same in every annotation, whichever empty nodes each has."""
+    nodes = document.nodes
+    assert nodes is not None
+    return tuple((nodes.sentence_of[position], nodes.ids[position])
+                 for position in mention.tokens)
+
+
 def _on_positions_of(first: Document, other: Document, path: str) -> Document:
-    """``other`` on the first annotation's token positions (CoNLL-U empty nodes); refused
-    when the first annotation would have to move (its positions are every annotation's
-    items)."""
+    """``other`` on the first annotation's token positions, when not every annotation is
+    CoNLL-U (a plain one beside one with empty nodes); refused when the first annotation
+    would have to move (its positions are every annotation's items)."""
     moved_first, moved_other = common_positions(first, other)
     if moved_first is not first:
         raise DocumentMismatchError(

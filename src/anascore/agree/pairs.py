@@ -49,7 +49,7 @@ class PairAgreement:
         lacks, for BLANC then scores only the kinds the key has (the reference scorer's
         rule, :mod:`anascore.metrics.blanc`); else none."""
         if self.report.options.match not in SYMMETRIC_MATCHES:
-            return tuple(self.f1(document))
+            return tuple(self.report.options.reported_metrics)
         if "blanc" not in self.report.options.reported_metrics:
             return ()
         counts = (self.report.corpus_counts["blanc"] if document is None

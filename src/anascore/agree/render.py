@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 from anascore.agree.alpha import MISSING_DESCRIPTIONS
 from anascore.agree.core import ITEMS, Agreement
-from anascore.agree.pairs import PairAgreement
+from anascore.agree.pairs import SYMMETRIC_MATCHES, PairAgreement
 from anascore.errors import printable
 from anascore.presets import describe_mode
 from anascore.report.markdown import escape, render_markdown_table
@@ -76,9 +76,10 @@ def _symmetry_note(pairs: Sequence[PairAgreement]) -> str:
         return ("pairwise scores are F1, the same with either annotation as the key "
                 "(A-B = B-A)")
     match = pairs[0].report.options.match
-    if any(pair.asymmetric() and "blanc" not in pair.asymmetric() for pair in pairs):
+    if match not in SYMMETRIC_MATCHES:
         return (f"pairwise scores are F1 with the first annotation of each pair as the key: "
-                f"--match {match} is not symmetric")
+                f"--match {match} reads the key's spans (mention agreement by exact spans: "
+            f"Mentions (exact), the same either way)")
     shown = ", ".join(f"{pair.a}-{pair.b}" for pair in pairs if not pair.symmetric)
     return ("pairwise scores are F1, the same with either annotation as the key (A-B = B-A), "
             f"except BLANC for {shown}: one annotation has a kind of link (coreference or "
