@@ -316,9 +316,11 @@ def test_confidence_intervals_of_alpha_and_pairs(tmp_path):
 # -- what is refused ------------------------------------------------------------------------
 
 def test_layers_and_bad_settings_are_refused(example):
-    for setting in ("keep_bridging", "keep_non_referring", "discourse_deixis"):
+    for setting in ("keep_bridging", "keep_split_antecedents"):
         with pytest.raises(anascore.OptionsError, match="no symmetric measure"):
             anascore.agreement(list(example), **{setting: True})
+    with pytest.raises(anascore.OptionsError, match="discourse deixis"):  # not in CoNLL-2012
+        anascore.agreement(list(example), discourse_deixis=True)
     with pytest.raises(anascore.OptionsError, match="two or more"):
         anascore.agreement([example[0]])
     with pytest.raises(anascore.OptionsError, match="unknown distance cosine"):
@@ -354,6 +356,48 @@ def test_conllu_annotations_with_other_empty_nodes():
     assert result.items == 4
     assert result.pairs[0].f1()["conll"] == 1.0
     assert result.alpha["binary"] < 0
+
+
+def test_discourse_deixis_and_non_referring_layers(tmp_path, capsys):
+    from anascore.formats.ua import write_ua
+
+    words = tuple(f"w{index}" for index in range(20))
+
+    def document(entities, deixis, non_referring) -> Document:
+        def chains(groups, prefix):
+            return tuple(Entity(f"{prefix}{number}", tuple(Mention.span(*span) for span in group))
+                         for number, group in enumerate(groups))
+        return Document("d", words, chains(entities, "e"), discourse_deixis=chains(deixis, "dd"),
+                        non_referring=tuple(Mention.span(*span) for span in non_referring),
+                        sentence_starts=(0, 10))
+
+    # Identity: A {w0, w3}, {w5-6}; B {w0}, {w3, w5-6}: n = 6, O = 10/3, T = 58/3, α 4/29.
+    # Discourse deixis: A {x, y}, {z}; B {x, y, z}: n = 6, O = 8/3, T = 12, α = -1/9.
+    # Non-referring: A w8, w9; B w8: F1 2/3.
+    paths = [tmp_path / "a.conllua", tmp_path / "b.conllua"]
+    write_ua([document([[(0, 0), (3, 3)], [(5, 6)]], [[(10, 12), (15, 15)], [(17, 17)]],
+                       [(8, 8), (9, 9)])], paths[0])
+    write_ua([document([[(0, 0)], [(3, 3), (5, 6)]], [[(10, 12), (15, 15), (17, 17)]],
+                       [(8, 8)])], paths[1])
+    result = anascore.agreement(paths, discourse_deixis=True, keep_non_referring=True,
+                                distance="jaccard")
+    assert result.alpha == {"jaccard": pytest.approx(4 / 29),
+                            "discourse_deixis.jaccard": pytest.approx(-1 / 9)}
+    [pair] = result.pairs
+    assert pair.f1()["non_referring"] == pytest.approx(2 / 3)
+    backward = anascore.score(paths[1], paths[0], discourse_deixis=True,
+                              keep_non_referring=True).metrics
+    # B's deixis chain is one: it has no non-coreference link, A has; BLANC is asymmetric.
+    assert pair.asymmetric() == ("discourse_deixis.blanc",)
+    for name, value in pair.f1().items():
+        if name not in pair.asymmetric():
+            assert value == pytest.approx(backward[name].f1, abs=1e-12), name
+    assert main(["agree", *map(str, paths), "--discourse-deixis", "--keep-non-referring",
+                 "--output", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["alpha"]["discourse_deixis"]["jaccard"] == pytest.approx(-1 / 9)
+    assert data["pairs"][0]["metrics"]["discourse_deixis"]["muc"]["f1"] == \
+        backward["discourse_deixis.muc"].f1
 
 
 # -- the outputs ----------------------------------------------------------------------------

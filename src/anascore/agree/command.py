@@ -54,11 +54,13 @@ def add_agree_command(commands: argparse._SubParsersAction) -> None:
                        help="keep zero mentions (default)")
     zeros.add_argument("--remove-zeros", dest="keep_zeros", action="store_false",
                        help="remove zero mentions from every annotation")
-    for flag, what in (("--keep-bridging", "bridging"),
-                       ("--keep-non-referring", "non-referring markables"),
-                       ("--discourse-deixis", "discourse deixis")):
-        agree.add_argument(flag, action="store_true", default=None,
-                           help=f"refused: no symmetric agreement measure of {what} here")
+    agree.add_argument("--discourse-deixis", action="store_true", default=None,
+                       help="also the discourse-deixis layer: alpha over its mentions and the "
+                            "identity metrics on its chains")
+    agree.add_argument("--keep-non-referring", action="store_true", default=None,
+                       help="also the F1 of the identification of non-referring markables")
+    agree.add_argument("--keep-bridging", action="store_true", default=None,
+                       help="refused: no symmetric agreement measure of bridging here")
     agree.add_argument("--confidence", metavar="N", type=int, nargs="?", default=0,
                        const=DEFAULT_RESAMPLES,
                        help="bootstrap intervals of alpha and of every pair's F1 from N "

@@ -32,11 +32,11 @@ from anascore.file_sets import document_pairs
 from anascore.formats.alignment import common_positions
 from anascore.formats.sources import local_inputs
 from anascore.model import Document, Mention
-from anascore.options import IDENTITY_METRICS, Options
+from anascore.options import ENTITY_LAYERS, IDENTITY_METRICS, Options
 from anascore.presets import describe_mode
 from anascore.report.systems import system_names
 from anascore.scoring import PathLike, checked_response, pair_documents_many, require_path
-from anascore.selection import select_side
+from anascore.selection import layer_document, select_side
 from anascore.stats.adequacy import check_resamples, interval_not_applicable
 from anascore.stats.bootstrap import (
     NOT_APPLICABLE,
@@ -47,12 +47,11 @@ from anascore.stats.bootstrap import (
 )
 from anascore.version import __version__
 
-#: Settings of layers other than identity coreference, refused: no measure here is defined
-#: for them symmetrically (bridging and non-referring identification, discourse deixis).
+#: Settings refused: no measure here is defined for them symmetrically (bridging's anchors,
+#: split-antecedent plurals). Discourse deixis (α and the identity metrics on its chains)
+#: and non-referring markables (the F1 of their identification) are measured.
 LAYER_SETTINGS = {
     "keep_bridging": "bridging",
-    "keep_non_referring": "non-referring markables",
-    "discourse_deixis": "discourse deixis",
     "keep_split_antecedents": "split antecedents",
     "only_split_antecedents": "split antecedents",
 }
@@ -75,7 +74,8 @@ class Agreement:
     document_names
         The first annotation's documents, in its order.
     counts
-        Per distance, every document's numbers for α (:class:`~.alpha.DocumentCounts`).
+        Per distance, every document's numbers for α (:class:`~.alpha.DocumentCounts`);
+        another layer's under ``LAYER.DISTANCE`` (``discourse_deixis.jaccard``).
     pairs
         Every pair of annotations, the earlier first (:class:`~.pairs.PairAgreement`).
     alpha_intervals
@@ -96,7 +96,8 @@ class Agreement:
 
     @property
     def distances(self) -> tuple[str, ...]:
-        return tuple(self.counts)
+        """The distances of α (each layer has them all)."""
+        return tuple(name for name in self.counts if "." not in name)
 
     @property
     def alpha(self) -> dict[str, float]:
@@ -131,13 +132,13 @@ class Agreement:
             "missing_rule": MISSING_DESCRIPTIONS[self.missing],
             "alpha_items": ITEMS,
             "items": self.items,
-            "alpha": {name: _number(value) for name, value in self.alpha.items()},
+            "alpha": _nested({name: _number(value) for name, value in self.alpha.items()}),
         }
         if self.alpha_intervals is not None:
-            result["alpha_intervals"] = {
+            result["alpha_intervals"] = _nested({
                 name: {"level": self.options.confidence_level,
                        "resamples": self.options.confidence, **interval.to_dict()}
-                for name, interval in self.alpha_intervals.items()}
+                for name, interval in self.alpha_intervals.items()})
         result["pairs"] = [pair.to_dict() for pair in self.pairs]
         if len(self.pairs) > 1:
             from anascore.agree.pairs import f1_objects
@@ -145,13 +146,23 @@ class Agreement:
             result["pairwise_mean"] = f1_objects(self.mean_f1())
         result["per_document"] = [
             {"document": name,
-             "alpha": {distance: _number(value)
-                       for distance, value in self.document_alpha(name).items()},
+             "alpha": _nested({distance: _number(value)
+                               for distance, value in self.document_alpha(name).items()}),
              "pairs": [pair.to_dict(name) for pair in self.pairs] if name in documents
              else []}
             for name in self.document_names]
         result["warnings"] = list(self.warnings)
         return result
+
+
+def _nested(values: dict[str, Any]) -> dict[str, Any]:
+    """Values by distance, another layer's (``discourse_deixis.jaccard``) under the layer's
+    name, as ``anascore score``'s JSON nests a layer's metrics."""
+    result: dict[str, Any] = {}
+    for name, value in values.items():
+        layer, dot, distance = name.rpartition(".")
+        (result.setdefault(layer, {}) if dot else result)[distance] = value
+    return result
 
 
 def _number(value: float) -> float | None:
@@ -228,21 +239,24 @@ def agreement_files(annotations: Sequence[PathLike], options: Options, *,
     with local_inputs(paths) as (local, inputs):
         document_names, values = read_values(local, paths, options, missing, warnings)
         pairs = tuple(pair_agreements(local, list(names), options))
-    counts = alpha_counts(values, distances)
+    counts: dict[str, DocumentCounts] = {}
+    for layer, found in values.items():
+        counts.update({(f"{layer}.{name}" if layer else name): layer_counts
+                       for name, layer_counts in alpha_counts(found, distances).items()})
     for pair in pairs:
         warnings.extend(pair.report.warnings)
     if inputs.names:
         warnings = [inputs.rename(warning) for warning in warnings]
     result = Agreement(tuple(names), options, missing, tuple(document_names), counts, pairs,
                        tuple(dict.fromkeys(warnings)),
-                       items=sum(len(data.items) for data in values))
+                       items=sum(len(data.items) for data in values[""]))
     if options.confidence:
         intervals, reason = alpha_intervals(counts, options)
-        found = list(result.warnings)
+        said = list(result.warnings)
         if reason is not None:
-            found.append(f"confidence intervals of alpha not applicable: {reason}")
+            said.append(f"confidence intervals of alpha not applicable: {reason}")
         result = Agreement(result.names, options, missing, result.document_names, counts,
-                           pairs, tuple(dict.fromkeys(found)), intervals, result.items)
+                           pairs, tuple(dict.fromkeys(said)), intervals, result.items)
     return result
 
 
@@ -253,7 +267,7 @@ def check_agreement_options(options: Options) -> None:
         if getattr(options, setting):
             raise OptionsError(f"agreement on {layer} is not measured: no symmetric measure "
                                "is defined for it here; agreement covers identity "
-                               "coreference")
+                               "coreference, discourse deixis and non-referring markables")
     other = [name for name in options.metrics if name not in IDENTITY_METRICS]
     if other:
         raise OptionsError(f"agreement reports the identity metrics, whose F1 is symmetric; "
@@ -263,13 +277,15 @@ def check_agreement_options(options: Options) -> None:
 
 
 def read_values(local: Sequence[str], paths: Sequence[str], options: Options, missing: str,
-                warnings: list[str]) -> tuple[list[str], list[DocumentValues]]:
+                warnings: list[str]) -> tuple[list[str], dict[str, list[DocumentValues]]]:
     """Every document's items and values (:func:`~.alpha.document_values`), the documents
     of the files ``local`` (named ``paths`` in messages) paired by name as ``score`` pairs
     them, the first annotation's in its order; a document a later annotation lacks is noted
-    in ``warnings``."""
+    in ``warnings``. By layer: ``""`` identity coreference, and ``discourse_deixis`` when
+    ``options`` asks for it."""
     names: list[str] = []
-    values: list[DocumentValues] = []
+    layers = [""] + [layer for layer in ENTITY_LAYERS if getattr(options, layer)]
+    values: dict[str, list[DocumentValues]] = {layer: [] for layer in layers}
     rules = conventions(options)
     ignored: list[list[str]] = [[] for _ in paths[1:]]
     for first, others in document_pairs(local[0], local[1:], options, pair_documents_many,
@@ -286,19 +302,24 @@ def read_values(local: Sequence[str], paths: Sequence[str], options: Options, mi
             documents = [first, *(None if other is None else _on_positions_of(first, other, path)
                                   for path, other in zip(paths[1:], documents[1:],
                                                          strict=True))]
-        chains: list[list[list[Hashable]] | None] = []
-        for index, document in enumerate(documents):
-            if document is None:
-                chains.append(None)
-                continue
-            side = select_side(document, options, f"annotation {index + 1}", warnings)
-            members: list[list[Hashable]] = [[] for _ in side.entity_ids]
-            for mention, entity in zip(side.mentions, side.entity_of.tolist(), strict=True):
-                members[entity].append(_identity(mention, document) if by_nodes
-                                       else mention.tokens)
-            chains.append(members)
+        for layer in layers:
+            chains: list[list[list[Hashable]] | None] = []
+            for index, document in enumerate(documents):
+                if document is None:
+                    chains.append(None)
+                    continue
+                role = f"annotation {index + 1}" + (f" ({layer.replace('_', ' ')})"
+                                                     if layer else "")
+                side = select_side(layer_document(document, layer) if layer else document,
+                                   options, role, warnings)
+                members: list[list[Hashable]] = [[] for _ in side.entity_ids]
+                for mention, entity in zip(side.mentions, side.entity_of.tolist(),
+                                           strict=True):
+                    members[entity].append(_identity(mention, document) if by_nodes
+                                           else mention.tokens)
+                chains.append(members)
+            values[layer].append(document_values(chains, missing))
         names.append(first.name)
-        values.append(document_values(chains, missing))
     warnings[:0] = [warning for found in ignored for warning in found]
     return names, values
 

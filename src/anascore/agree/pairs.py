@@ -50,15 +50,17 @@ class PairAgreement:
         rule, :mod:`anascore.metrics.blanc`); else none."""
         if self.report.options.match not in SYMMETRIC_MATCHES:
             return tuple(self.report.options.reported_metrics)
-        if "blanc" not in self.report.options.reported_metrics:
-            return ()
-        counts = (self.report.corpus_counts["blanc"] if document is None
-                  else self.report.counts["blanc"][self.report.document_names.index(document)])
-        key_coref, response_coref, key_non_coref, response_non_coref = (
-            counts[1] > 0, counts[3] > 0, counts[5] > 0, counts[7] > 0)
-        if key_coref != response_coref or key_non_coref != response_non_coref:
-            return ("blanc",)
-        return ()
+        found = []
+        for name in self.report.options.reported_metrics:
+            if name.rpartition(".")[2] != "blanc":
+                continue
+            counts = (self.report.corpus_counts[name] if document is None
+                      else self.report.counts[name][self.report.document_names.index(document)])
+            key_coref, response_coref, key_non_coref, response_non_coref = (
+                counts[1] > 0, counts[3] > 0, counts[5] > 0, counts[7] > 0)
+            if key_coref != response_coref or key_non_coref != response_non_coref:
+                found.append(name)
+        return tuple(found)
 
     def f1(self, document: str | None = None) -> dict[str, float]:
         """Each reported metric's F1 (and ``mentions_exact``), for the corpus or one

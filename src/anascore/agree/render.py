@@ -80,7 +80,8 @@ def _symmetry_note(pairs: Sequence[PairAgreement]) -> str:
         return (f"pairwise scores are F1 with the first annotation of each pair as the key: "
                 f"--match {match} reads the key's spans (mention agreement by exact spans: "
             f"Mentions (exact), the same either way)")
-    shown = ", ".join(f"{pair.a}-{pair.b}" for pair in pairs if not pair.symmetric)
+    shown = ", ".join(f"{pair.a}-{pair.b} ({', '.join(map(metric_title, pair.asymmetric()))})"
+                      for pair in pairs if not pair.symmetric)
     return ("pairwise scores are F1, the same with either annotation as the key (A-B = B-A), "
             f"except BLANC for {shown}: one annotation has a kind of link (coreference or "
             "non-coreference) that the other lacks, and BLANC scores the kinds the key (the "
@@ -138,11 +139,17 @@ def _alpha_table(result: Agreement) -> Table:
         columns.append(Column(f"{result.options.confidence_level:.0%} interval"))
     rows = []
     for distance, value in result.alpha.items():
-        row: list[Cell] = [distance, _alpha_text(value)]
+        row: list[Cell] = [_distance_title(distance), _alpha_text(value)]
         if intervals is not None:
             row.append(_interval_text(intervals[distance]))
         rows.append(tuple(row))
     return Table("Krippendorff's alpha over mentions", tuple(columns), tuple(rows))
+
+
+def _distance_title(name: str) -> str:
+    """``jaccard``; another layer's ``discourse_deixis.jaccard`` as ``DD jaccard``."""
+    layer, dot, distance = name.rpartition(".")
+    return f"{'DD' if layer == 'discourse_deixis' else layer} {distance}" if dot else name
 
 
 def _matrix(result: Agreement, metric: str, name: Callable[[str], str]) -> Table:
@@ -177,7 +184,7 @@ def _per_document_table(result: Agreement, metrics: Sequence[str],
     label = "mean F1 " if len(result.pairs) > 1 else "F1 "
     return Table("Per document",
                  (Column("document", numeric=False),
-                  *(Column(f"alpha {distance}") for distance in result.distances),
+                  *(Column(f"alpha {_distance_title(name)}") for name in result.counts),
                   *(Column(label + _title(metric)) for metric in shown)), tuple(rows))
 
 
