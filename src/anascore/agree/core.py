@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -279,13 +279,34 @@ def check_agreement_options(options: Options) -> None:
 def read_values(local: Sequence[str], paths: Sequence[str], options: Options, missing: str,
                 warnings: list[str]) -> tuple[list[str], dict[str, list[DocumentValues]]]:
     """Every document's items and values (:func:`~.alpha.document_values`), the documents
-    of the files ``local`` (named ``paths`` in messages) paired by name as ``score`` pairs
-    them, the first annotation's in its order; a document a later annotation lacks is noted
-    in ``warnings``. By layer: ``""`` identity coreference, and ``discourse_deixis`` when
-    ``options`` asks for it."""
+    as :func:`aligned_documents` gives them. By layer: ``""`` identity coreference, and
+    ``discourse_deixis`` when ``options`` asks for it."""
     names: list[str] = []
     layers = [""] + [layer for layer in ENTITY_LAYERS if getattr(options, layer)]
     values: dict[str, list[DocumentValues]] = {layer: [] for layer in layers}
+    for documents, by_nodes in aligned_documents(local, paths, options, warnings):
+        for layer in layers:
+            chains: list[list[list[Hashable]] | None] = []
+            for index, document in enumerate(documents):
+                if document is None:
+                    chains.append(None)
+                    continue
+                chains.append([[mention_key(mention, document, by_nodes) for mention in chain]
+                               for chain in selected_chains(document, layer, options,
+                                                            index, warnings)])
+            values[layer].append(document_values(chains, missing))
+        assert documents[0] is not None
+        names.append(documents[0].name)
+    return names, values
+
+
+def aligned_documents(local: Sequence[str], paths: Sequence[str], options: Options,
+                      warnings: list[str]) -> Iterator[tuple[list[Document | None], bool]]:
+    """Each document of the files ``local`` (named ``paths`` in messages) in every
+    annotation, paired by name as ``score`` pairs them, the first annotation's in its order
+    (``None``: a later annotation lacks it, noted in ``warnings``), each later one checked
+    against the first and put on its tokens as ``score`` puts a response on its key's; and
+    whether every one is CoNLL-U (then :func:`mention_key` names a mention by its nodes)."""
     rules = conventions(options)
     ignored: list[list[str]] = [[] for _ in paths[1:]]
     for first, others in document_pairs(local[0], local[1:], options, pair_documents_many,
@@ -302,26 +323,29 @@ def read_values(local: Sequence[str], paths: Sequence[str], options: Options, mi
             documents = [first, *(None if other is None else _on_positions_of(first, other, path)
                                   for path, other in zip(paths[1:], documents[1:],
                                                          strict=True))]
-        for layer in layers:
-            chains: list[list[list[Hashable]] | None] = []
-            for index, document in enumerate(documents):
-                if document is None:
-                    chains.append(None)
-                    continue
-                role = f"annotation {index + 1}" + (f" ({layer.replace('_', ' ')})"
-                                                     if layer else "")
-                side = select_side(layer_document(document, layer) if layer else document,
-                                   options, role, warnings)
-                members: list[list[Hashable]] = [[] for _ in side.entity_ids]
-                for mention, entity in zip(side.mentions, side.entity_of.tolist(),
-                                           strict=True):
-                    members[entity].append(_identity(mention, document) if by_nodes
-                                           else mention.tokens)
-                chains.append(members)
-            values[layer].append(document_values(chains, missing))
-        names.append(first.name)
+        yield documents, by_nodes
     warnings[:0] = [warning for found in ignored for warning in found]
-    return names, values
+
+
+def selected_chains(document: Document, layer: str, options: Options, index: int,
+                    warnings: list[str]) -> list[list[Mention]]:
+    """The chains of one annotation of a document as scoring selects them (repeated mentions,
+    singletons, zeros), of the identity layer (``""``) or another (``discourse_deixis``);
+    ``index`` numbers the annotation in warnings."""
+    role = f"annotation {index + 1}" + (f" ({layer.replace('_', ' ')})" if layer else "")
+    side = select_side(layer_document(document, layer) if layer else document, options, role,
+                       warnings)
+    chains: list[list[Mention]] = [[] for _ in side.entity_ids]
+    for mention, entity in zip(side.mentions, side.entity_of.tolist(), strict=True):
+        chains[entity].append(mention)
+    return chains
+
+
+def mention_key(mention: Mention, document: Document, by_nodes: bool) -> Hashable:
+    """What identifies a mention across annotations: its token positions, or in CoNLL-U
+    (``by_nodes``) its nodes, sentence and node ID (``15.1`` for an empty node), the same in
+    every annotation whichever empty nodes each has."""
+    return _identity(mention, document) if by_nodes else mention.tokens
 
 
 def _identity(mention: Mention, document: Document) -> Hashable:
