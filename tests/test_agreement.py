@@ -580,3 +580,40 @@ def test_blanc_asymmetry_is_named(tmp_path, capsys):
     assert data["pairs"][0]["asymmetric"] == ["blanc"]
     assert main(["agree", *map(str, paths)]) == 0
     assert "except BLANC for A.conll-B.conll" in capsys.readouterr().out
+
+
+# -- the adjudication page ------------------------------------------------------------------
+
+def test_adjudication_page_marks_disagreements(example, tmp_path, capsys):
+    page = tmp_path / "page.html"
+    assert main(["agree", *map(str, example), "--html", str(page), "--quiet"]) == 0
+    text = page.read_text()
+    # Ann, her, she, sister: in both annotations, in other chains (4 × 2 brackets × 2
+    # columns); "the girl": only in A (2 brackets); and each state once in the legend.
+    assert text.count('class="m chain"') == 16 + 1
+    assert text.count('class="m missing"') == 2 + 1
+    assert text.count('class="m agree"') == 1
+    assert "<th>A.conll</th><th>B.conll</th>" in text
+    assert "4 in other chains, 1 not in every annotation" in text
+    assert '[</span>the girl<span class="m missing">]<sub>2</sub>' in text
+
+
+def test_adjudication_page_escapes_input(tmp_path):
+    words = ["<script>alert(1)</script>", "saw", "&amp;"]
+    paths = [conll(tmp_path / "a.conll", {0: "(1)", 2: "(1)"}, words),
+             conll(tmp_path / "b.conll", {0: "(1)"}, words)]
+    page = tmp_path / "page.html"
+    assert main(["agree", *map(str, paths), "--names", "<b>x</b>,y\"z", "--html", str(page),
+                 "--quiet"]) == 0
+    text = page.read_text()
+    assert "<script>" not in text and "<b>x" not in text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    assert "&amp;amp;" in text and "&lt;b&gt;x&lt;/b&gt;" in text and "y&quot;z" in text
+
+
+def test_adjudication_page_unwritable_is_one_line(example, tmp_path, capsys):
+    target = tmp_path / "no" / "page.html"
+    assert main(["agree", *map(str, example), "--html", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no folder" in err
+    assert not target.exists()

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from anascore.agree.alpha import DISTANCES, MISSING_RULES, check_distances
 from anascore.errors import AnascoreError, OptionsError
 from anascore.options import DEFAULT_SEED, FORMATS, MATCH_METHODS, Options
+from anascore.output import atomic_output, check_writable
 
 #: ``--output`` choices.
 AGREE_OUTPUTS: tuple[str, ...] = ("text", "json", "csv", "markdown")
@@ -75,6 +76,9 @@ def add_agree_command(commands: argparse._SubParsersAction) -> None:
     agree.add_argument("--per-document", action="store_true",
                        help="text, Markdown: also every document's alpha and F1 (JSON and "
                             "CSV always have them)")
+    agree.add_argument("--html", metavar="FILE", default=None,
+                       help="also write the adjudication page: every annotation of each "
+                            "document side by side, the mentions they disagree on marked")
     agree.add_argument("--quiet", action="store_true",
                        help="print no warnings (they stay in the JSON output)")
     agree.add_argument("--strict", action="store_true",
@@ -114,8 +118,17 @@ def run_agree(arguments: argparse.Namespace,
     except OptionsError as error:
         parser.error(error.message)
     try:
+        target = None if arguments.html is None else check_writable(arguments.html)
         result = agreement_files(arguments.annotations, options, names=arguments.names,
                                  distance=arguments.distance, missing=arguments.missing)
+        if target is not None:
+            from anascore.agree.html import write_adjudication
+
+            with atomic_output(target) as stream:
+                write_adjudication(result, arguments.annotations, stream)
+    except OSError as error:
+        print(f"anascore: error: {arguments.html}: {error.strerror or error}", file=sys.stderr)
+        return 1
     except OptionsError as error:
         if error.path is None:
             parser.error(error.message)
