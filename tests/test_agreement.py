@@ -297,6 +297,12 @@ def test_resample_weights_give_the_alpha_of_the_resampled_corpus(tmp_path):
     for name, counts in result.counts.items():
         weighted = counts.alpha(np.array([[2.0, 0.0, 1.0]]))[0]
         assert weighted == pytest.approx(expected.alpha[name], abs=1e-12), name
+    # A document's own α is the α of the corpus of that document alone.
+    alone = [tmp_path / "alone1.conll", tmp_path / "alone2.conll"]
+    for found, path in zip(read, alone, strict=True):
+        writer("conll2012")([found[1]], path)
+    single = anascore.agreement(alone).alpha
+    assert result.document_alpha(read[0][1].name) == pytest.approx(single, abs=1e-12)
 
 
 def test_confidence_intervals_of_alpha_and_pairs(tmp_path):

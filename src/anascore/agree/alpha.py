@@ -179,21 +179,25 @@ class DocumentCounts:
         values, or no two different ones, were given."""
         if weights is None:
             weights = np.ones((1, len(self.values)))
-        n = weights @ self.values
-        empty = weights @ self.empty
-        observed = weights @ self.observed
-        within = weights @ self.within  # a copy drawn twice is two documents: its own values
+        # A copy drawn twice is two documents, with values of its own: ``within`` adds up.
+        return self._alpha(weights @ self.values, weights @ self.empty,
+                           weights @ self.observed, weights @ self.within)
+
+    def _alpha(self, n: np.ndarray, empty: np.ndarray, observed: np.ndarray,
+               within: np.ndarray) -> np.ndarray:
         total = (n * n - empty * empty - within
                  - 2 * empty_similarity(self.distance) * empty * (n - empty))
         with np.errstate(divide="ignore", invalid="ignore"):
             alpha = 1.0 - (n - 1) * observed / total
         return np.where((n >= 2) & (total > 0), alpha, np.nan)
 
+    def document_alphas(self) -> np.ndarray:
+        """α of each document alone."""
+        return self._alpha(self.values, self.empty, self.observed, self.within)
+
     def document_alpha(self, index: int) -> float:
         """α of one document alone."""
-        weights = np.zeros((1, len(self.values)))
-        weights[0, index] = 1.0
-        return float(self.alpha(weights)[0])
+        return float(self.document_alphas()[index])
 
     def corpus_alpha(self) -> float:
         return float(self.alpha()[0])

@@ -12,6 +12,7 @@ import math
 import os
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -106,8 +107,16 @@ class Agreement:
 
     def document_alpha(self, document: str) -> dict[str, float]:
         """α of one document alone, by distance."""
-        index = self.document_names.index(document)
-        return {name: counts.document_alpha(index) for name, counts in self.counts.items()}
+        index = self._document_index[document]
+        return {name: float(values[index]) for name, values in self._document_alphas.items()}
+
+    @cached_property
+    def _document_index(self) -> dict[str, int]:
+        return {name: index for index, name in enumerate(self.document_names)}
+
+    @cached_property
+    def _document_alphas(self) -> dict[str, np.ndarray]:
+        return {name: counts.document_alphas() for name, counts in self.counts.items()}
 
     def mean_f1(self, document: str | None = None) -> dict[str, float]:
         """Each metric's F1 averaged over the pairs."""
