@@ -623,3 +623,19 @@ def test_adjudication_page_unwritable_is_one_line(example, tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no folder" in err
     assert not target.exists()
+
+
+def test_strict_writes_no_page(tmp_path, capsys):
+    # B lacks the document A has a second of: a warning, which --strict makes an error.
+    first = conll(tmp_path / "a.conll", CELLS_A)
+    text = first.read_text() + first.read_text().replace("(story)", "(other)").replace(
+        "story 0", "other 0")
+    first.write_text(text)
+    second = conll(tmp_path / "b.conll", CELLS_B)
+    page = tmp_path / "page.html"
+    assert main(["agree", str(first), str(second), "--html", str(page), "--strict"]) == 1
+    assert "--strict makes warnings errors" in capsys.readouterr().err
+    assert not page.exists()
+    assert main(["agree", str(first), str(second), "--html", str(page)]) == 0
+    assert "missing from the response" in capsys.readouterr().err
+    assert page.exists()

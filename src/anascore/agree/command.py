@@ -121,14 +121,6 @@ def run_agree(arguments: argparse.Namespace,
         target = None if arguments.html is None else check_writable(arguments.html)
         result = agreement_files(arguments.annotations, options, names=arguments.names,
                                  distance=arguments.distance, missing=arguments.missing)
-        if target is not None:
-            from anascore.agree.html import write_adjudication
-
-            with atomic_output(target) as stream:
-                write_adjudication(result, arguments.annotations, stream)
-    except OSError as error:
-        print(f"anascore: error: {arguments.html}: {error.strerror or error}", file=sys.stderr)
-        return 1
     except OptionsError as error:
         if error.path is None:
             parser.error(error.message)
@@ -138,6 +130,18 @@ def run_agree(arguments: argparse.Namespace,
         print(f"anascore: error: {error.location_message()}", file=sys.stderr)
         return 1
     if not report_warnings(list(result.warnings), arguments):
-        return 1
+        return 1  # --strict: no result, no page
+    if target is not None:
+        from anascore.agree.html import write_adjudication
+
+        try:
+            with atomic_output(target) as stream:
+                write_adjudication(result, arguments.annotations, stream)
+        except AnascoreError as error:
+            print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+            return 1
+        except OSError as error:
+            print(f"anascore: error: {target}: {error.strerror or error}", file=sys.stderr)
+            return 1
     return write(render_agreement(result, arguments.output,
                                   per_document=arguments.per_document))
