@@ -585,7 +585,10 @@ def test_blanc_asymmetry_is_named(tmp_path, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["pairs"][0]["asymmetric"] == ["blanc"]
     assert main(["agree", *map(str, paths)]) == 0
-    assert "except BLANC for A.conll-B.conll" in capsys.readouterr().out
+    assert "except BLANC for A.conll-B.conll (BLANC)" in capsys.readouterr().out
+    assert main(["agree", *map(str, paths), "--names", "a\x1b[2J,b"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "except BLANC for a\\x1b[2J-b" in out
 
 
 # -- the adjudication page ------------------------------------------------------------------

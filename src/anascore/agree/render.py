@@ -53,7 +53,7 @@ def render_agreement(result: Agreement, output: str, *, per_document: bool = Fal
               f"{'s' if len(result.document_names) != 1 else ''}")
     notes = [f"alpha items: {ITEMS}; {result.items} items",
              f"missing mentions ({result.missing}): {MISSING_DESCRIPTIONS[result.missing]}",
-             _symmetry_note(result.pairs)]
+             _symmetry_note(result.pairs, printable if output == "text" else str)]
     if output == "markdown":
         lines = [f"**{escape(header)}**", ""]
         for table in tables:
@@ -71,7 +71,7 @@ def render_agreement(result: Agreement, output: str, *, per_document: bool = Fal
     return "\n".join(lines) + "\n"
 
 
-def _symmetry_note(pairs: Sequence[PairAgreement]) -> str:
+def _symmetry_note(pairs: Sequence[PairAgreement], name: Callable[[str], str]) -> str:
     if all(pair.symmetric for pair in pairs):
         return ("pairwise scores are F1, the same with either annotation as the key "
                 "(A-B = B-A)")
@@ -80,7 +80,8 @@ def _symmetry_note(pairs: Sequence[PairAgreement]) -> str:
         return (f"pairwise scores are F1 with the first annotation of each pair as the key: "
                 f"--match {match} reads the key's spans (mention agreement by exact spans: "
             f"Mentions (exact), the same either way)")
-    shown = ", ".join(f"{pair.a}-{pair.b} ({', '.join(map(metric_title, pair.asymmetric()))})"
+    shown = ", ".join(f"{name(pair.a)}-{name(pair.b)} "
+                      f"({', '.join(map(metric_title, pair.asymmetric()))})"
                       for pair in pairs if not pair.symmetric)
     return ("pairwise scores are F1, the same with either annotation as the key (A-B = B-A), "
             f"except BLANC for {shown}: one annotation has a kind of link (coreference or "
