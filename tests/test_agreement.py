@@ -61,7 +61,7 @@ def example(tmp_path: Path) -> tuple[Path, Path]:
 
 def test_masi_variants_on_the_issue_pair():
     # {1, 2} against {1, 2, 3, 4}: J = 1/2, one set inside the other. NLTK: 1 - J * 2/3
-    # (0.665 with the rounded 0.67 of NLTK before 3.10); DKPro: (1 - J) * 1/3.
+    # (0.665 with the rounded 0.67 of earlier NLTK releases); DKPro: (1 - J) * 1/3.
     small, large = frozenset({1, 2}), frozenset({1, 2, 3, 4})
     assert masi_distance(small, large) == pytest.approx(2 / 3, abs=1e-15)
     assert masi_dkpro_distance(small, large) == pytest.approx(1 / 6, abs=1e-15)

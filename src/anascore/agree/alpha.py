@@ -57,7 +57,7 @@ def jaccard_distance(first: SetValue, second: SetValue) -> float:
 def masi_distance(first: SetValue, second: SetValue) -> float:
     """Passonneau's (2006) MASI distance as NLTK computes it: ``1 − J · M``, with ``J`` the
     Jaccard similarity and ``M`` 1 for equal sets, 2/3 when one is a subset of the other,
-    1/3 when they intersect otherwise, 0 when they are disjoint (NLTK before 3.10 used the
+    1/3 when they intersect otherwise, 0 when they are disjoint (earlier NLTK releases used the
     rounded 0.67 and 0.33)."""
     if first == second:
         return 0.0
