@@ -9,15 +9,15 @@ would read as a formula.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import math
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from anascore.agree.alpha import MISSING_DESCRIPTIONS
 from anascore.agree.core import ITEMS, Agreement
 from anascore.agree.pairs import SYMMETRIC_MATCHES, PairAgreement
+from anascore.csv_output import csv_rows
 from anascore.errors import printable
 from anascore.presets import describe_mode
 from anascore.report.markdown import escape, render_markdown_table
@@ -34,8 +34,6 @@ from anascore.stats.bootstrap import Interval
 
 #: The CSV columns.
 CSV_COLUMNS = ("document", "kind", "a", "b", "measure", "value", "low", "high")
-#: Characters that make a spreadsheet read a cell as a formula.
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def render_agreement(result: Agreement, output: str, *, per_document: bool = False) -> str:
@@ -189,32 +187,24 @@ def _per_document_table(result: Agreement, metrics: Sequence[str],
                   *(Column(label + _title(metric)) for metric in shown)), tuple(rows))
 
 
-def csv_text(value: str) -> str:
-    """A text cell as a spreadsheet shows it literally: ``'`` before a cell that would be
-    read as a formula (``=``, ``+``, ``-``, ``@`` …)."""
-    return "'" + value if value.startswith(_FORMULA_STARTS) else value
-
-
 def render_csv(result: Agreement) -> str:
     """One row per value: α per distance and every pair's F1 per metric, for the corpus
     (``document`` empty) and every document; ``kind`` says which (``alpha``, ``pair``,
     ``mean``); scores as fractions."""
-    output = io.StringIO()
-    writer = csv.writer(output, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    writer.writerow(["", "missing", "", "", result.missing, "", "", ""])
+    table: list[list[Any]] = [list(CSV_COLUMNS),
+                              ["", "missing", "", "", result.missing, "", "", ""]]
     documents = set(result.pair_documents())
 
     def number(value: float | None) -> str:
         return "" if value is None or math.isnan(value) else repr(float(value))
 
     def rows(document: str | None) -> None:
-        cell = "" if document is None else csv_text(document)
+        cell = "" if document is None else document
         alpha = result.alpha if document is None else result.document_alpha(document)
         intervals = result.alpha_intervals if document is None else None
         for distance, value in alpha.items():
             interval = None if intervals is None else intervals[distance]
-            writer.writerow([cell, "alpha", "", "", distance, number(value),
+            table.append([cell, "alpha", "", "", distance, number(value),
                              number(None if interval is None else interval.low),
                              number(None if interval is None else interval.high)])
         if document is not None and document not in documents:
@@ -223,15 +213,15 @@ def render_csv(result: Agreement) -> str:
             pair_intervals = pair.report.intervals if document is None else None
             for metric, value in pair.f1(document).items():
                 found = None if pair_intervals is None else pair_intervals.get(metric)
-                writer.writerow([cell, "pair", csv_text(pair.a), csv_text(pair.b), metric,
+                table.append([cell, "pair", pair.a, pair.b, metric,
                                  number(value),
                                  number(None if found is None else found.f1.low),
                                  number(None if found is None else found.f1.high)])
         if len(result.pairs) > 1:
             for metric, value in result.mean_f1(document).items():
-                writer.writerow([cell, "mean", "", "", metric, number(value), "", ""])
+                table.append([cell, "mean", "", "", metric, number(value), "", ""])
 
     rows(None)
     for document in result.document_names:
         rows(document)
-    return output.getvalue()
+    return csv_rows(table)
