@@ -34,6 +34,19 @@ gives no line for a semantic mistake, so the message names the table and key ins
 
 A system's responses (and each run) are either a path template with ``{dataset}`` or a table
 ``{ gum = "…", litbank = "…" }`` naming a response for every dataset.
+
+A manifest is untrusted input (a shared task's organiser runs it on what participants sent):
+
+* Dataset and system names are names, not paths: ``evaluate --reports DIR`` writes
+  ``DIR/SYSTEM/DATASET.json``, so a name with a path separator, a control character, or a
+  leading ``.`` (``..``, a hidden file) is refused (:func:`_name`).
+* A path template is not a format string: ``{dataset}`` is replaced literally, and any other
+  brace is refused (``str.format`` would evaluate ``{dataset.x}``, ``{dataset[x]}`` or build
+  ``{dataset:>10000000000}``, a 10 GB string). A path with braces is named in a table.
+* Paths are relative to the manifest's folder; an absolute path, or one through ``..``, is
+  taken as it is: it names a file to *read*, as a command-line argument would.
+* ``resamples`` is capped as ``--confidence`` is (:func:`~anascore.stats.adequacy.check_resamples`),
+  and a TOML file nested too deeply for the parser is one line, not a ``RecursionError``.
 """
 
 from __future__ import annotations
@@ -48,6 +61,7 @@ from typing import Any
 
 from anascore.errors import OptionsError
 from anascore.options import DEFAULT_SEED, STATISTICS_SETTINGS, Options
+from anascore.stats.adequacy import check_resamples
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -60,6 +74,13 @@ _TOP_KEYS = frozenset({"name", "metric", "combine", "resamples", "confidence_lev
                        "settings", "datasets", "systems"})
 _DATASET_KEYS = frozenset({"name", "key", "weight", "settings"})
 _SYSTEM_KEYS = frozenset({"name", "responses", "runs"})
+#: What a path template replaces (literally: a template is not a format string).
+DATASET_PLACEHOLDER = "{dataset}"
+#: Path separators refused in a name, whatever the system (a manifest travels).
+_SEPARATORS = frozenset({"/", "\\", os.sep, *([os.altsep] if os.altsep else [])})
+#: Resampled values the ranking keeps per system and resample (the scores, their copy while
+#: the chunks are joined, and the ranks): what ``resamples`` is capped by.
+_KEPT_PER_SYSTEM = 3
 
 
 @dataclass(frozen=True)
@@ -110,6 +131,8 @@ def read_task(path: str | os.PathLike[str], *, jobs: int = 1) -> Task:
         raise OptionsError(f"cannot read: {error.strerror}", path=path) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise OptionsError(f"not TOML: {error}", path=path) from None
+    except RecursionError:  # tomllib parses nested arrays and tables by recursion
+        raise OptionsError("not TOML: nested too deeply", path=path) from None
     return task_from_dict(data, path, jobs=jobs)
 
 
@@ -144,6 +167,10 @@ def task_from_dict(data: Mapping[str, Any], path: Path, *, jobs: int = 1) -> Tas
     systems = tuple(_system(entry, index, datasets, folder, fail)
                     for index, entry in enumerate(_array(data, "systems", fail)))
     _unique([system.name for system in systems], "system", fail)
+    try:
+        check_resamples(resamples, "resamples =", _KEPT_PER_SYSTEM * len(systems))
+    except OptionsError as error:
+        raise fail(error.message) from None
     if combine == "micro":
         first = datasets[0].options
         for dataset in datasets[1:]:
@@ -160,9 +187,9 @@ def _dataset(entry: Any, index: int, shared: Mapping[str, Any], metric: str, fol
     where = f"[[datasets]] {index + 1}"
     entry = _table(entry, where, fail)
     _no_unknown_keys(entry, _DATASET_KEYS, where, fail)
-    name = _text(entry.get("name"), f"{where}: name", fail)
+    name = _name(entry.get("name"), where, fail)
     where = f"dataset {name!r}"
-    key = folder / _text(entry.get("key"), f"{where}: key", fail)
+    key = folder / _path(entry.get("key"), f"{where}: key", fail)
     weight = entry.get("weight", 1.0)
     if (isinstance(weight, bool) or not isinstance(weight, int | float)
             or not math.isfinite(weight) or weight <= 0):
@@ -196,7 +223,7 @@ def _system(entry: Any, index: int, datasets: tuple[Dataset, ...], folder: Path,
     where = f"[[systems]] {index + 1}"
     entry = _table(entry, where, fail)
     _no_unknown_keys(entry, _SYSTEM_KEYS, where, fail)
-    name = _text(entry.get("name"), f"{where}: name", fail)
+    name = _name(entry.get("name"), where, fail)
     where = f"system {name!r}"
     if ("responses" in entry) == ("runs" in entry):
         raise fail(f"{where}: give either responses (one run) or runs (a list of runs)")
@@ -216,14 +243,15 @@ def _run(run: Any, number: int, count: int, datasets: list[str], where: str, fol
     if count > 1:
         where = f"{where}, run {number + 1}"
     if isinstance(run, str):
-        if "{dataset}" not in run and len(datasets) > 1:
-            raise fail(f"{where}: the path {run!r} has no {{dataset}}; every dataset would be "
-                       "scored against the same file")
-        try:
-            return {name: folder / run.format(dataset=name) for name in datasets}
-        except (KeyError, IndexError, ValueError) as error:
-            raise fail(f"{where}: the path template {run!r} is not valid ({error}); only "
-                       "{dataset} is replaced") from None
+        _path(run, where, fail)
+        if DATASET_PLACEHOLDER not in run and len(datasets) > 1:
+            raise fail(f"{where}: the path {_quoted(run)} has no {{dataset}}; every dataset "
+                       "would be scored against the same file")
+        if set("{}") & set(run.replace(DATASET_PLACEHOLDER, "")):
+            raise fail(f"{where}: the path template {_quoted(run)} has a brace that is not "
+                       "{dataset}; only {dataset} is replaced (name a file with braces in a "
+                       'table: { dataset = "path" })')
+        return {name: folder / run.replace(DATASET_PLACEHOLDER, name) for name in datasets}
     table = _table(run, where, fail)
     unknown = sorted(set(table) - set(datasets))
     if unknown:
@@ -232,7 +260,7 @@ def _run(run: Any, number: int, count: int, datasets: list[str], where: str, fol
     missing = [name for name in datasets if name not in table]
     if missing:
         raise fail(f"{where}: no response for dataset {', '.join(map(repr, missing))}")
-    return {name: folder / _text(table[name], f"{where}: {name}", fail) for name in datasets}
+    return {name: folder / _path(table[name], f"{where}: {name}", fail) for name in datasets}
 
 
 def _no_unknown_keys(table: Mapping[str, Any], known: frozenset[str], where: str,
@@ -260,6 +288,37 @@ def _text(value: Any, where: str, fail: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise fail(f"{where}: expected a non-empty string, not {value!r}")
     return value
+
+
+def _name(value: Any, where: str, fail: Any) -> str:
+    """A dataset's or system's name, which names a file (and a folder) in ``evaluate
+    --reports DIR``: refused when it could name anything else (``..``, ``a/b``, ``/etc``, a
+    hidden file) or carries a control character (a NUL, a terminal escape)."""
+    name = _text(value, f"{where}: name", fail)
+    why = (f"has a path separator ({next(c for c in name if c in _SEPARATORS)!r})"
+           if _SEPARATORS & set(name) else
+           "has a control character" if any(not c.isprintable() for c in name) else
+           "starts with '.'" if name.startswith(".") else None)
+    if why is not None:
+        raise fail(f"{where}: name {_quoted(name)} {why}; a name names a file in evaluate "
+                   "--reports DIR (DIR/SYSTEM/DATASET.json), so it must be a plain file name")
+    return name
+
+
+def _path(value: Any, where: str, fail: Any) -> str:
+    """A path (or path template) read from the manifest: a non-empty string without NUL,
+    which no file system accepts (``open`` would raise a bare ``ValueError``)."""
+    path = _text(value, where, fail)
+    if "\0" in path:
+        raise fail(f"{where}: the path {_quoted(path)} contains a NUL character; expected a "
+                   "file's path")
+    return path
+
+
+def _quoted(text: str, limit: int = 80) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters (a manifest's value can be
+    a megabyte long)."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 def _unique(names: list[str], kind: str, fail: Any) -> None:
