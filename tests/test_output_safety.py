@@ -134,3 +134,84 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(arguments):
     err = process.stderr.read().decode()
     assert process.wait(timeout=60) == 0, err
     assert err == ""
+
+
+# No command writes over one of its inputs (issue 21, item 8): 'report -o KEY' replaced the gold
+# key with the HTML page; 'plot -o' its own report; 'evaluate --reports' a key or response.
+
+def copied_inputs(folder: Path) -> tuple[Path, Path]:
+    key, response = folder / "key.conll", folder / "response.conll"
+    key.write_bytes(KEY.read_bytes())
+    response.write_bytes(RESPONSE.read_bytes())
+    return key, response
+
+
+@pytest.mark.parametrize("link", ["same", "symlink", "hardlink"])
+@pytest.mark.parametrize("victim", ["key", "response"])
+def test_report_does_not_write_over_an_input(tmp_path, capsys, link, victim):
+    key, response = copied_inputs(tmp_path)
+    target = key if victim == "key" else response
+    output = target
+    if link != "same":
+        output = tmp_path / "alias.html"
+        (os.symlink if link == "symlink" else os.link)(target, output)
+    with pytest.raises(SystemExit) as exit_:
+        main(["report", str(key), str(response), "-o", str(output)])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == (f"anascore: error: -o FILE is an input ({output} is the "
+                                    f"file {target}); write the output elsewhere")
+    assert key.read_bytes() == KEY.read_bytes() and response.read_bytes() == RESPONSE.read_bytes()
+
+
+def test_report_does_not_write_into_an_input_folder(tmp_path, capsys):
+    keys, responses = tmp_path / "keys", tmp_path / "responses"
+    keys.mkdir()
+    responses.mkdir()
+    copied_inputs(keys)
+    (responses / "key.conll").write_bytes(RESPONSE.read_bytes())
+    os.link(keys / "key.conll", tmp_path / "outside.html")
+    for output in (keys / "key.conll", keys / "new.html", tmp_path / "outside.html"):
+        with pytest.raises(SystemExit) as exit_:
+            main(["report", str(keys), str(responses), "-o", str(output)])
+        assert exit_.value.code == 2
+        err = capsys.readouterr().err.splitlines()[-1]
+        assert err.startswith(f"anascore: error: -o FILE is an input ({output} is ")
+        assert str(keys) in err
+    assert (keys / "key.conll").read_bytes() == KEY.read_bytes()
+    assert not (keys / "new.html").exists()
+
+
+def test_plot_does_not_write_over_its_report(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    assert main(["score", str(KEY), str(RESPONSE), "--output", "json"]) == 0
+    report = tmp_path / "report.svg"  # a JSON report, whatever its name
+    report.write_text(capsys.readouterr().out)
+    before = report.read_bytes()
+    with pytest.raises(SystemExit) as exit_:
+        main(["plot", str(report), "-o", str(report)])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"anascore plot: error: -o FILE is an input ({report} is the file {report}); write "
+        "the output elsewhere")
+    assert report.read_bytes() == before
+
+
+@pytest.mark.parametrize("victim", ["key", "response", "manifest"])
+def test_evaluate_reports_do_not_write_over_an_input(tmp_path, capsys, victim):
+    folder = tmp_path / "reports" / "s"
+    folder.mkdir(parents=True)
+    key, response = copied_inputs(folder)
+    task = tmp_path / "task.toml"
+    task.write_text('resamples = 0\n[[datasets]]\nname = "key"\nkey = "reports/s/key.conll"\n'
+                    '[[systems]]\nname = "s"\nresponses = "reports/s/response.conll"\n')
+    inputs = {"key": key, "response": response, "manifest": task}
+    target = folder / "key.json"
+    os.link(inputs[victim], target)  # DIR/s/key.json is that input
+    before = inputs[victim].read_bytes()
+    assert main(["evaluate", str(task), "--reports", str(tmp_path / "reports")]) == 1
+    err = capsys.readouterr().err
+    assert err == (f"anascore: error: {task}: --reports DIR would write over an input "
+                   f"({target} is the file {inputs[victim]}); write the reports "
+                   "elsewhere\n")
+    assert inputs[victim].read_bytes() == before

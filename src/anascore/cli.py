@@ -218,50 +218,23 @@ def _add_evaluate_command(commands: argparse._SubParsersAction) -> None:
 
 
 def _run_evaluate(arguments: argparse.Namespace) -> int:
-    from anascore.leaderboard import evaluate
+    from anascore.leaderboard import evaluate, read_task
     from anascore.leaderboard.render import render_leaderboard
+    from anascore.leaderboard.reports import check_reports, write_reports
 
     try:
+        task = read_task(arguments.task, jobs=arguments.jobs)
         if arguments.reports is not None:
-            _check_report_folder(arguments.reports)
-        board = evaluate(arguments.task, jobs=arguments.jobs, progress=arguments.progress)
+            check_reports(task, arguments.reports)
+        board = evaluate(task, progress=arguments.progress)
         if arguments.reports is not None:
-            _write_leaderboard_reports(board, arguments.reports)
+            write_reports(board, arguments.reports)
     except AnascoreError as error:
         print(f"anascore: error: {error.location_message()}", file=sys.stderr)
         return 1
     if not _report_warnings(board.warnings, arguments):
         return 1
     return _write(render_leaderboard(board, arguments.output))
-
-
-def _check_report_folder(folder: str) -> None:
-    import os
-
-    if os.path.exists(folder) and not os.path.isdir(folder):
-        raise AnascoreError("is a file; --reports names a folder to write reports in",
-                            path=folder)
-
-
-def _write_leaderboard_reports(board: object, folder: str) -> None:
-    """Each per-dataset report as JSON, with every document's scores."""
-    import os
-
-    from anascore.leaderboard.ranking import Leaderboard
-    from anascore.output import atomic_output
-
-    assert isinstance(board, Leaderboard)
-    for system, runs in board.reports.items():
-        for number, run in enumerate(runs, start=1):
-            place = os.path.join(folder, system, *([f"run-{number}"] if len(runs) > 1 else []))
-            try:
-                os.makedirs(place, exist_ok=True)
-            except OSError as error:
-                raise AnascoreError(f"cannot create the folder: {error.strerror}",
-                                    path=place) from None
-            for dataset, report in run.items():
-                with atomic_output(os.path.join(place, f"{dataset}.json")) as stream:
-                    stream.write(report.to_json(per_document=True) + "\n")
 
 
 def _add_convert_command(commands: argparse._SubParsersAction) -> None:
@@ -726,7 +699,7 @@ def _add_report_command(commands: argparse._SubParsersAction) -> None:
 
 
 def _run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
-    from anascore.output import atomic_output, check_writable
+    from anascore.output import atomic_output, check_writable, refuse_overwriting_inputs
     from anascore.report.html import report_files
     from anascore.report.systems import system_names
 
@@ -744,6 +717,7 @@ def _run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) 
     names = arguments.names or list(system_names(arguments.responses))
     said: list[str] = []
     try:
+        refuse_overwriting_inputs([arguments.key, *arguments.responses], arguments.output)
         target = check_writable(arguments.output)
         page = report_files(arguments.key, arguments.responses, names, options,
                             group_by=arguments.group_by, genre_pattern=arguments.genre_pattern,

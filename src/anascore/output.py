@@ -6,15 +6,21 @@ renamed over the target only once it is complete, so a failure or Ctrl-C midway 
 target as it was (absent, or its old content), never half-written. A path of ``-`` means
 standard output. Errors of the file system (a missing folder, a read-only place, a full disk)
 become one :class:`~anascore.errors.AnascoreError` naming the path.
+
+No command writes over one of its own inputs (:func:`refuse_overwriting_inputs`: ``convert IN
+OUT``, ``report -o``, ``plot -o``, ``evaluate --reports``): the file system decides what is the
+same file (a symbolic or hard link to the key is the key), and a file in an input folder is an
+input, as the next run would read it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import IO, Any
 
@@ -54,10 +60,58 @@ def same_file(first: str | os.PathLike[str], second: str | os.PathLike[str]) -> 
 
 def refuse_overwriting_input(input: str | os.PathLike[str],
                              output: str | os.PathLike[str]) -> None:
-    """An :class:`OptionsError` when ``output`` is the file ``input`` (by any path)."""
-    if same_file(input, output):
-        raise OptionsError(f"OUT is IN ({os.fspath(output)} is the file "
-                           f"{os.fspath(input)}); write the output elsewhere")
+    """An :class:`OptionsError` when ``output`` is the file ``input`` (by any path): ``convert
+    IN OUT``'s check (:func:`refuse_overwriting_inputs`)."""
+    refuse_overwriting_inputs([input], output, what="OUT is IN")
+
+
+def refuse_overwriting_inputs(inputs: Iterable[str | os.PathLike[str]],
+                              output: str | os.PathLike[str], *,
+                              what: str = "-o FILE is an input",
+                              then: str = "write the output elsewhere") -> None:
+    """An :class:`OptionsError` (``what``, the two paths, ``then``) when writing ``output``
+    would write over one of ``inputs``: the same file by any path (:func:`same_file`), a
+    file in an input folder (or a file there by a hard link), or a file an input pattern
+    matches. Standard streams (``-``) are never the same file."""
+    output = os.fspath(output)
+    if output == STANDARD_STREAM:
+        return
+    for given in inputs:
+        input = os.fspath(given)
+        if input == STANDARD_STREAM:
+            continue
+        clash = _clash(input, output)
+        if clash is not None:
+            raise OptionsError(f"{what} ({output} is {clash}); {then}")
+
+
+def _clash(input: str, output: str) -> str | None:
+    """How writing ``output`` would write over ``input`` (a file, folder or glob pattern), in
+    words; ``None`` when it would not."""
+    if os.path.isdir(input):
+        folder = os.path.realpath(input)
+        if os.path.realpath(output).startswith(folder.rstrip(os.sep) + os.sep):
+            return f"in the folder {input}, whose files are read"
+        inside = _files_in(input)
+    elif not os.path.exists(input) and set("*?[") & set(input):
+        inside = (path for path in glob.glob(input, recursive=True) if os.path.isfile(path))
+    else:
+        return f"the file {input}" if same_file(input, output) else None
+    try:
+        target = os.stat(output)
+    except OSError:
+        return None
+    for path in inside:
+        with contextlib.suppress(OSError):
+            if os.path.samestat(os.stat(path), target):
+                return f"the file {path}, read from {input}"
+    return None
+
+
+def _files_in(folder: str) -> Iterator[str]:
+    for place, _, files in os.walk(folder):
+        for name in files:
+            yield os.path.join(place, name)
 
 
 @contextmanager

@@ -26,7 +26,7 @@ import numpy as np
 
 from anascore.errors import AnascoreError, FormatError, OptionsError
 from anascore.options import METRIC_NAMES, canonical_metric
-from anascore.output import atomic_output, check_writable
+from anascore.output import atomic_output, check_writable, refuse_overwriting_inputs
 
 if TYPE_CHECKING:
     from anascore.lab import Experiment
@@ -280,7 +280,9 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
 
 def plot_report_file(path: str | os.PathLike[str], output: str | os.PathLike[str], *,
                      metric: str | None = None) -> None:
-    """:func:`plot_report` of a JSON report file (``-``: standard input)."""
+    """:func:`plot_report` of a JSON report file (``-``: standard input), never drawn over
+    that file."""
+    refuse_overwriting_inputs([path], output)
     plot_report(load_report(path), output, metric=metric, path=os.fspath(path))
 
 
