@@ -25,6 +25,7 @@ import numpy as np
 
 from anascore.document_names import nearest
 from anascore.errors import AnascoreError, DocumentMismatchError, FormatError
+from anascore.formats.sources import local_inputs
 from anascore.model import Document
 from anascore.options import Options
 from anascore.report import Report
@@ -155,15 +156,17 @@ def document_pairs(key: str | os.PathLike[str], responses: Sequence[str | os.Pat
         for _, key_file, chosen in pairs:
             present = {index: path for index, path in enumerate(chosen) if path is not None}
             found: list[list[str]] = [[] for _ in present]
-            for key_document, read in pair_documents(key_file, list(present.values()),
-                                                     options, found,
-                                                     token_columns=token_columns):
-                _once(key_document.name, seen)
-                by_index = dict(zip(present, read, strict=True))
-                yield key_document, tuple(by_index.get(index) for index in range(len(paths)))
+            # A gzip file of a folder is read as anascore score reads it.
+            with local_inputs([key_file, *present.values()]) as (local, inputs):
+                for key_document, read in pair_documents(local[0], local[1:], options, found,
+                                                         token_columns=token_columns):
+                    _once(key_document.name, seen)
+                    by_index = dict(zip(present, read, strict=True))
+                    yield key_document, tuple(by_index.get(index)
+                                              for index in range(len(paths)))
             if ignored is not None:
                 for index, extra in zip(present, found, strict=True):
-                    ignored[index].extend(extra)
+                    ignored[index].extend(inputs.rename(warning) for warning in extra)
 
     return documents()
 

@@ -271,24 +271,28 @@ def group_files(key: str, response: str, kind: str, options: Options,
                 genre_pattern: str | None = None) -> tuple[Report, GroupedScores]:
     """The plain report of ``response`` against ``key`` and its groups of ``kind``."""
     from anascore.file_sets import document_pairs
+    from anascore.formats.sources import local_inputs, renamed_warnings
     from anascore.scoring import on_key_tokens, pair_documents_many, score_files
 
     check_kind(kind, options, genre_pattern)
-    report = score_files(key, response, options)
-    if kind in DOCUMENT_KINDS:
-        return report, group_documents(report, kind, genre_pattern)
-    warnings: list[str] = []
+    # Standard input, pipes and gzip files are copied once (anascore.formats.sources), and
+    # read twice: for the plain score, and for the groups.
+    with local_inputs([key, response]) as ([local_key, local_response], inputs):
+        report = renamed_warnings(score_files(local_key, local_response, options), inputs)
+        if kind in DOCUMENT_KINDS:
+            return report, group_documents(report, kind, genre_pattern)
+        warnings: list[str] = []
 
-    def pairs() -> Iterable[tuple[Document, Document | None]]:
-        for key_document, (response_document,) in document_pairs(
-                key, [response], options, pair_documents_many,
-                token_columns=kind in ("mention-type", "entity-type")):
-            # The plain score above has checked every pair (and every pair of files of
-            # folders or patterns: anascore.file_sets) and reported its warnings.
-            yield key_document, on_key_tokens(key_document, response_document, options,
-                                              warnings)
+        def pairs() -> Iterable[tuple[Document, Document | None]]:
+            for key_document, (response_document,) in document_pairs(
+                    local_key, [local_response], options, pair_documents_many,
+                    token_columns=kind in ("mention-type", "entity-type")):
+                # The plain score above has checked every pair (and every pair of files of
+                # folders or patterns: anascore.file_sets) and reported its warnings.
+                yield key_document, on_key_tokens(key_document, response_document, options,
+                                                  warnings)
 
-    return report, group_mentions(pairs(), kind, options)
+        return report, group_mentions(pairs(), kind, options)
 
 
 def score_groups(key: str, response: str, group_by: str, *,

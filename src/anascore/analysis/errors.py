@@ -199,6 +199,7 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
     are analysed in several processes where ``anascore score`` would count them so
     (:mod:`anascore.parallel`; the same analysis, in key order), else one by one."""
     from anascore.file_sets import any_file_set, document_pairs
+    from anascore.formats.sources import local_inputs, renamed_warnings
     from anascore.scoring import checked_response, count_in_processes, pair_documents_many
 
     check_options(options)
@@ -215,15 +216,20 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
     # Token columns: the part-of-speech tags give mentions a head where the format has none
     # (span errors pair mentions by head, as the analyser of Kummerfeld & Klein does).
     # Folders and patterns (anascore.file_sets) are analysed file by file, in one process.
+    # Standard input, pipes and gzip files are read as anascore score reads them
+    # (anascore.formats.sources: copied, within a bound; messages name them as given).
     ignored: list[list[str]] = [[]]
-    done = None if any_file_set(os.fspath(key), [response_path]) else count_in_processes(
-        os.fspath(key), [response_path], options, analyse, token_columns=True)
-    if done is None:
-        done = [(key_document.name, analyse(key_document, response_documents))
-                for key_document, response_documents in document_pairs(
-                    key, [response], options, pair_documents_many, ignored,
-                    token_columns=True)]
-    return _assemble([result for _, result in done], options, ignored[0])
+    with local_inputs([os.fspath(key), response_path]) as ([local_key, local_response],
+                                                           inputs):
+        done = None if any_file_set(local_key, [local_response]) else count_in_processes(
+            local_key, [local_response], options, analyse, token_columns=True)
+        if done is None:
+            done = [(key_document.name, analyse(key_document, response_documents))
+                    for key_document, response_documents in document_pairs(
+                        local_key, [local_response], options, pair_documents_many, ignored,
+                        token_columns=True)]
+        analysis = _assemble([result for _, result in done], options, ignored[0])
+    return replace(analysis, report=renamed_warnings(analysis.report, inputs))
 
 
 #: Settings whose layers or sets the classification does not cover yet (see

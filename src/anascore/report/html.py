@@ -331,6 +331,7 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
     receives the page's warnings)."""
     from anascore.analysis.errors import check_options
     from anascore.file_sets import document_pairs
+    from anascore.formats.sources import local_inputs
     from anascore.scoring import checked_response, pair_documents_many
 
     check_options(options)
@@ -338,16 +339,21 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
     keys: list[Document] = []
     systems: list[list[Document | None]] = [[] for _ in responses]
     warnings: list[str] = []
-    for key_document, response_documents in document_pairs(key, responses, options,
-                                                           pair_documents_many, ignored,
-                                                           token_columns=True):
-        keys.append(key_document)
-        for system, path, read in zip(systems, responses, response_documents, strict=True):
-            # A response on other tokens (marked-up text) as anascore score reads it.
-            system.append(checked_response(key_document, read, path, options, warnings))
+    # Standard input, pipes and gzip files as anascore score reads them (copied, within a
+    # bound: anascore.formats.sources; messages name them as given).
+    with local_inputs([key, *responses]) as (local, inputs):
+        for key_document, response_documents in document_pairs(local[0], local[1:], options,
+                                                               pair_documents_many, ignored,
+                                                               token_columns=True):
+            keys.append(key_document)
+            for system, path, read in zip(systems, responses, response_documents,
+                                          strict=True):
+                # A response on other tokens (marked-up text) as anascore score reads it.
+                system.append(checked_response(key_document, read, path, options, warnings))
     # The files' and the documents' pairing first (response files missing or ignored), as
     # anascore score reports them.
-    warnings = [*(warning for found in ignored for warning in found), *warnings]
+    warnings = [inputs.rename(warning) for warning in
+                [*(warning for found in ignored for warning in found), *warnings]]
     title = f"anascore report: {os.path.basename(os.path.normpath(key))}"
     return build_report(keys, systems, names, options, title=title, group_by=group_by,
                         genre_pattern=genre_pattern, warnings=warnings, said=said)
