@@ -218,3 +218,30 @@ def test_group_by_mentions_reads_standard_input(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(RESPONSE.read_bytes())))
     assert main(["score", str(KEY), "-", "--group-by", "mention-type", "--output", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["groups"] == plain
+
+
+# --- inputs read whole: a task manifest, a JSON report for plot ------------------------------
+
+@pytest.mark.parametrize("command", [["evaluate", "/dev/zero"],
+                                     ["plot", "/dev/zero", "-o", "{out}/plot.png"]])
+def test_a_device_as_a_manifest_or_report_is_refused(tmp_path, command):
+    # Before: both read /dev/zero until a MemoryError traceback.
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    done = run(*(part.format(out=tmp_path) for part in command))
+    assert one_line(done) == ("anascore: error: /dev/zero: is a device, not a file; expected a "
+                              "file, a pipe or '-' (standard input)\n")
+
+
+def test_a_manifest_is_read_within_a_bound(tmp_path):
+    from anascore.errors import FormatError
+    from anascore.leaderboard import read_task
+
+    path = tmp_path / "task.toml"
+    with open(path, "w") as stream:  # 17 MiB of comments
+        for _ in range(17):
+            stream.write(("#" + "x" * 1023 + "\n") * 1024)
+    with pytest.raises(FormatError) as caught:
+        read_task(path)
+    assert caught.value.location_message() == (f"{path}: holds more than 16 MiB; expected a "
+                                               "TOML task manifest")

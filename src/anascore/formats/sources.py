@@ -142,6 +142,25 @@ def local_inputs(paths: Sequence[str]) -> Iterator[tuple[list[str], LocalInputs]
             raise
 
 
+def read_bounded(path: str, limit: int, what: str) -> bytes:
+    """The bytes of a small input read whole (a task manifest, a JSON report): ``-`` is
+    standard input; a device that is not a pipe is refused, and more than ``limit`` bytes
+    is an error naming the bound (``what``: what was expected). The file system's own errors
+    (no such file, a folder) are left to the caller, as ``open`` raises them."""
+    if path == "-":
+        data: bytes = sys.stdin.buffer.read(limit + 1)
+        name = STANDARD_INPUT
+    else:
+        if _is_stream(path):
+            _refuse_device(path)
+        with open(path, "rb") as stream:
+            data = stream.read(limit + 1)
+        name = path
+    if len(data) > limit:
+        raise FormatError(f"holds more than {_size(limit)}; expected {what}", path=name)
+    return data
+
+
 def renamed_warnings(report: Any, inputs: LocalInputs) -> Any:
     """A report whose warnings name the inputs as given."""
     if not inputs.names:

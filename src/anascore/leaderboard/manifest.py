@@ -60,6 +60,7 @@ from pathlib import Path
 from typing import Any
 
 from anascore.errors import OptionsError
+from anascore.formats.sources import read_bounded
 from anascore.options import DEFAULT_SEED, STATISTICS_SETTINGS, Options
 from anascore.stats.adequacy import check_resamples
 
@@ -74,6 +75,8 @@ _TOP_KEYS = frozenset({"name", "metric", "combine", "resamples", "confidence_lev
                        "settings", "datasets", "systems"})
 _DATASET_KEYS = frozenset({"name", "key", "weight", "settings"})
 _SYSTEM_KEYS = frozenset({"name", "responses", "runs"})
+#: The most a manifest may take (a device or a pipe without end is refused, not read).
+MANIFEST_LIMIT = 16 * 2**20
 #: What a path template replaces (literally: a template is not a format string).
 DATASET_PLACEHOLDER = "{dataset}"
 #: Path separators refused in a name, whatever the system (a manifest travels).
@@ -121,8 +124,8 @@ def read_task(path: str | os.PathLike[str], *, jobs: int = 1) -> Task:
     """Read and check a manifest (``jobs``: processes per dataset, as ``--jobs``)."""
     path = Path(path)
     try:
-        with open(path, "rb") as stream:
-            data = tomllib.load(stream)
+        data = tomllib.loads(read_bounded(os.fspath(path), MANIFEST_LIMIT,
+                                          "a TOML task manifest").decode("utf-8"))
     except FileNotFoundError:
         raise OptionsError("no such file", path=path) from None
     except IsADirectoryError:

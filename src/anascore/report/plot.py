@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from anascore.errors import AnascoreError, FormatError, OptionsError
+from anascore.formats.sources import read_bounded
 from anascore.options import METRIC_NAMES, canonical_metric
 from anascore.output import atomic_output, check_writable, refuse_overwriting_inputs
 
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from anascore.lab import Experiment
 
 IMAGE_FORMATS = (".png", ".svg")
+#: The most a JSON report may take (a device or a pipe without end is refused, not read).
+REPORT_LIMIT = 64 * 2**20
 _TITLES = {"mentions": "Mentions", "muc": "MUC", "bcub": "B³", "ceafm": "CEAFm",
            "ceafe": "CEAFe", "blanc": "BLANC", "lea": "LEA", "conll": "CoNLL",
            "non_referring": "Non-referring", "bridging": "Bridging"}
@@ -149,9 +151,13 @@ def load_report(path: str | os.PathLike[str]) -> dict[str, Any]:
     """A JSON report from a file (``-``: standard input)."""
     name = os.fspath(path)
     try:
-        text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+        text = read_bounded(name, REPORT_LIMIT, "a JSON report of 'anascore score'").decode(
+            "utf-8")
     except OSError as error:
         raise FormatError(f"cannot read the report: {error.strerror}", path=name) from None
+    except UnicodeDecodeError:
+        raise FormatError("not UTF-8 text; expected a JSON report of 'anascore score'",
+                          path=name) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
