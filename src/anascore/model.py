@@ -186,6 +186,10 @@ class Document:
     (a CorefUD file whose ``# global.Entity`` has no ``head`` field): the reader worked their
     head out of the dependency tree, or left it unknown. ``compat="ua"`` takes their first
     position instead, as the CorefUD scorer does.
+
+    ``topic`` and ``subtopic`` name the topic (and subtopic) the document belongs to, when the
+    format gives them (cross-document corpora: ECB+, WEC, SciCo, uCDCR), else ``None``; the
+    documents of one topic form one scoring unit at topic level.
     """
 
     name: str
@@ -202,6 +206,8 @@ class Document:
     token_columns: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: NO_ATTRIBUTES,
                                                          compare=False)
     heads_not_given: frozenset[tuple[int, ...]] = field(default=frozenset(), compare=False)
+    topic: str | None = field(default=None, compare=False)
+    subtopic: str | None = field(default=None, compare=False)
 
     def mentions(self) -> Iterable[Mention]:
         for entity in self.entities:
