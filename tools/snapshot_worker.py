@@ -10,6 +10,12 @@ checkouts score the same inputs.
 
 ``run``: runs each case (``python -m anascore ARGS`` through :mod:`runpy` in this process, or
 a Python API call) and writes its normalised record to the case's file.
+
+Besides ``python -m anascore`` and the public names of ``anascore``, it uses
+``anascore.formats.read_documents`` and ``writer`` (the in-memory documents of
+``score_documents``, and to write the responses, with the benchmarks' perturbations, which use
+``anascore.model``): a checkout that moves them needs this file changed, or a cache made
+before (the responses are then read from it).
 """
 
 from __future__ import annotations
