@@ -19,7 +19,7 @@ import numpy as np
 
 from anascore.capabilities import CLUSTERS
 from anascore.errors import AnascoreError, OptionsError
-from anascore.model import Document, Entity, Mention
+from anascore.model import Document, Entity, Mention, SpanTokens
 from anascore.options import FILE_SETTINGS, STATISTICS_SETTINGS, Options, refuse_unused
 from anascore.scores import AverageScore, Score
 from anascore.scoring import count_document
@@ -53,6 +53,7 @@ def clusters_to_document(clusters: Clusters, name: str = "document") -> Document
     if isinstance(clusters, str | bytes | dict):
         raise OptionsError(f"clusters must be a list of clusters, not {type(clusters).__name__}")
     entities = []
+    spans = SpanTokens()  # copies of a span share its positions
     for number, cluster in enumerate(clusters):
         if isinstance(cluster, str | bytes | dict) or not isinstance(cluster, Iterable):
             raise OptionsError(f"cluster {number} is {cluster!r}; expected a list of "
@@ -60,7 +61,7 @@ def clusters_to_document(clusters: Clusters, name: str = "document") -> Document
         mentions = []
         for span in cluster:
             start, end = _span(span, number, cluster)
-            mentions.append(Mention.span(start, end))
+            mentions.append(Mention.span(start, end, spans=spans))
         entities.append(Entity(str(number), tuple(mentions)))
     return Document(name=name, tokens=(), entities=tuple(entities), source_format=CLUSTERS)
 

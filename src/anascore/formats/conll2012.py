@@ -46,7 +46,7 @@ from collections.abc import Iterable, Iterator
 from anascore.errors import FormatError
 from anascore.formats.sentences import sentence_of
 from anascore.formats.text import open_text
-from anascore.model import Document, Entity, Mention
+from anascore.model import Document, Entity, Mention, SpanTokens
 from anascore.output import atomic_output
 
 _BEGIN = re.compile(r"#\s*begin document\b\s*(.*)$")
@@ -141,6 +141,7 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
     part_of_speech: list[str] = []
     named_entities: list[str] = []
     closed: dict[str, list[Mention]] = {}
+    spans = SpanTokens()  # copies of a span share its positions
     open_mentions: dict[str, list[tuple[int, int]]] = {}
     sentence: list[tuple[int, list[str]]] = []  # the current sentence's token lines
     first_width = 0  # the width of the sentence's first line
@@ -183,7 +184,7 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
                 mentions = closed.setdefault(entity_id, [])
                 if opens:
                     if closes:
-                        mentions.append(Mention.span(token, token, number))
+                        mentions.append(Mention.span(token, token, number, spans))
                     else:
                         open_mentions.setdefault(entity_id, []).append((token, number))
                     continue
@@ -192,7 +193,7 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
                     raise FormatError(f"closing bracket '{entity_id})' without an open mention "
                                       f"of entity {entity_id}", path=path, line=number)
                 start, start_line = stack.pop()
-                mentions.append(Mention.span(start, token, start_line))
+                mentions.append(Mention.span(start, token, start_line, spans))
         sentence.clear()
 
     for line_number, raw in lines:

@@ -67,6 +67,7 @@ from anascore.model import (
     Document,
     Entity,
     Mention,
+    SpanTokens,
 )
 from anascore.output import atomic_output
 
@@ -120,6 +121,7 @@ class _DocumentBuilder:
     sentence_lines: list[int] = field(default_factory=list)
     sentence_starts: list[int] = field(default_factory=list)
     mentions: dict[str, list[Mention]] = field(default_factory=dict)
+    spans: SpanTokens = field(default_factory=SpanTokens)  # copies of a span share positions
     entity_types: dict[str, str] = field(default_factory=dict)
     elements: dict[str, list[str]] = field(default_factory=dict)
     named_at: dict[str, int] = field(default_factory=dict)
@@ -428,7 +430,7 @@ def _close(mention: _OpenMention, position: int, builder: _DocumentBuilder, path
                           "closes in another sentence; expected mentions within a sentence "
                           "(or discontinuous parts)", path=path, line=line)
     if mention.part is None and not mention.tokens:
-        tokens = tuple(range(mention.part_start, position + 1))  # one contiguous span
+        tokens = builder.spans.tokens(mention.part_start, position)  # one contiguous span
     else:
         mention.tokens.extend(range(mention.part_start, position + 1))
         if mention.part is not None:

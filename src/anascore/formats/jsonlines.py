@@ -30,7 +30,7 @@ from typing import Any
 
 from anascore.errors import FormatError
 from anascore.formats.text import open_text
-from anascore.model import Document, Entity, Mention
+from anascore.model import Document, Entity, Mention, SpanTokens
 from anascore.output import atomic_output
 
 
@@ -119,6 +119,7 @@ def _document(record: Any, path: str, line: int, exclusive_ends: bool, role: str
         raise FormatError(f"missing \"{key}\"; expected a list of entities, each a list of "
                           "[start, end] spans", path=path, line=line)
     entities = []
+    spans = SpanTokens()  # copies of a span share its positions
     for number, cluster in enumerate(clusters):
         if not isinstance(cluster, list):
             raise FormatError(f"{key}[{number}] is not a list of spans", path=path, line=line)
@@ -141,7 +142,7 @@ def _document(record: Any, path: str, line: int, exclusive_ends: bool, role: str
                     path=path, line=line)
             if word_of is not None:
                 start, end = word_of[start], word_of[end]
-            mentions.append(Mention.span(start, end, line))
+            mentions.append(Mention.span(start, end, line, spans))
         entities.append(Entity(str(number), tuple(mentions)))
     if word_of is not None:
         tokens, starts = _words(tokens, word_of, starts)

@@ -71,7 +71,15 @@ from anascore.formats.dependencies import CYCLE, id_positions, tree_head
 from anascore.formats.dependencies import governors as dependency_governors
 from anascore.formats.sentences import kept_lines, sentence_ids, sentence_of
 from anascore.formats.text import open_text
-from anascore.model import NO_ATTRIBUTES, BridgingLink, ConlluNodes, Document, Entity, Mention
+from anascore.model import (
+    NO_ATTRIBUTES,
+    BridgingLink,
+    ConlluNodes,
+    Document,
+    Entity,
+    Mention,
+    SpanTokens,
+)
 from anascore.output import atomic_output
 
 #: Column positions when the file has no ``# global.columns`` line (CODI-CRAC layout).
@@ -594,10 +602,10 @@ class _DocumentReader:
         non_referring: list[Mention] = []
         elements_of: dict[str, list[str]] = {}
         element_lines: dict[str, int] = {}
+        spans = SpanTokens()  # copies of a span share its positions
         for markable in layer.markables.values():
             if len(markable.chunks) == 1:
-                start, end = markable.chunks[0]
-                tokens = tuple(range(start, end + 1))
+                tokens = spans.tokens(*markable.chunks[0])
             else:
                 tokens = tuple(sorted({position for start, end in markable.chunks
                                        for position in range(start, end + 1)}))
