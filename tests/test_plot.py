@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import re
 import sys
 from pathlib import Path
@@ -189,3 +190,93 @@ def test_system_names_are_drawn_as_they_are(report_files, tmp_path) -> None:
                                                         out.read_text())]
     # Each name twice: in the legend and under its box.
     assert sorted(text for text in texts if text in names) == sorted(names * 2)
+
+
+def _edited(report: dict, edit: str) -> str:
+    """The text of ``report`` (the two-system report with intervals and per-document
+    scores) as a hand edit left it."""
+    system = report["systems"]["a.conll"]
+    if edit == "unknown metric":
+        for entry in report["systems"].values():
+            entry["metrics"]["frobnicate"] = {"f1": 0.5}
+    elif edit == "huge number":
+        return json.dumps(report).replace('"f1": ' + json.dumps(system["metrics"]["muc"]["f1"]),
+                                          '"f1": ' + "9" * 400, 1)
+    elif edit == "above one":
+        system["metrics"]["muc"]["f1"] = 1.7
+    elif edit == "below zero":
+        system["metrics"]["lea"]["f1"] = -0.25
+    elif edit == "NaN":
+        system["metrics"]["muc"]["f1"] = math.nan
+    elif edit == "text":
+        system["metrics"]["muc"]["f1"] = "0.5"
+    elif edit == "true":
+        system["metrics"]["muc"]["f1"] = True
+    elif edit == "interval":
+        system["intervals"]["muc"]["f1"]["high"] = 3.0
+    elif edit == "document":
+        document = next(iter(system["per_document"].values()))
+        document["metrics"]["conll"]["f1"] = 42
+    elif edit == "missing interval":
+        del system["intervals"]["muc"]
+    elif edit == "missing document score":
+        document = next(iter(system["per_document"].values()))
+        del document["metrics"]["conll"]
+    elif edit == "level":
+        report["options"]["confidence_level"] = "high"
+    elif edit == "documents":
+        report["documents"] = "many"
+    return json.dumps(report)
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    ("unknown metric", "system 'a.conll': unknown metric 'frobnicate'; expected the metrics "
+                       "of 'anascore score' (mentions, muc, bcub, …)"),
+    ("huge number", "system 'a.conll', metric 'muc': F1 999999999999999999999999…; expected "
+                    "a score from 0 to 1, or null (not applicable)"),
+    ("above one", "system 'a.conll', metric 'muc': F1 1.7; expected a score from 0 to 1, or "
+                  "null (not applicable)"),
+    ("below zero", "system 'a.conll', metric 'lea': F1 -0.25; expected a score from 0 to 1, "
+                   "or null (not applicable)"),
+    ("NaN", "system 'a.conll', metric 'muc': F1 NaN; expected a score from 0 to 1, or null "
+            "(not applicable)"),
+    ("text", "system 'a.conll', metric 'muc': F1 \"0.5\"; expected a score from 0 to 1, or "
+             "null (not applicable)"),
+    ("true", "system 'a.conll', metric 'muc': F1 true; expected a score from 0 to 1, or null "
+             "(not applicable)"),
+    ("interval", "system 'a.conll', metric 'muc': interval high 3.0; expected a score from 0 "
+                 "to 1, or null (not applicable)"),
+    ("document", "system 'a.conll', document 'doc000', metric 'conll': F1 42; expected a score "
+                 "from 0 to 1, or null (not applicable)"),
+    ("missing interval", "system 'a.conll': the intervals cover other metrics than the "
+                         "scores (muc missing); expected the JSON output of one 'anascore "
+                         "score' run"),
+    ("missing document score", "system 'a.conll', document 'doc000': the scores cover other "
+                               "metrics than the corpus's (conll missing); expected the JSON "
+                               "output of one 'anascore score' run"),
+    ("level", "'confidence_level' is \"high\"; expected a number between 0 and 1"),
+    ("documents", "'documents' is \"many\"; expected a number of documents"),
+])
+def test_a_hand_edited_report_is_one_line(report_files, tmp_path, capsys, edit,
+                                          message) -> None:
+    # A value out of [0, 1] was drawn without a word; an unknown metric drawn as a bar; a
+    # 400-digit number ended in an OverflowError traceback, a missing interval in KeyError.
+    edited = tmp_path / "edited.json"
+    edited.write_text(_edited(json.loads(report_files["several"].read_text()), edit))
+    image = tmp_path / "x.png"
+    assert main(["plot", str(edited), "-o", str(image)]) == 1
+    assert capsys.readouterr().err == f"anascore: error: {edited}: {message}\n"
+    assert not image.exists()
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[" * 100_000 + "]" * 100_000, "not JSON: nested deeper than Python's JSON reader goes"),
+    ('{"metrics": {"muc": {"f1": ' + "1" * 5_000 + "}}}",
+     "not JSON: a number of more than 4300 digits"),
+])
+def test_json_python_cannot_read_is_one_line(tmp_path, capsys, text, message) -> None:
+    # RecursionError and ValueError tracebacks before.
+    report = tmp_path / "deep.json"
+    report.write_text(text)
+    assert main(["plot", str(report), "-o", str(tmp_path / "x.png")]) == 1
+    assert capsys.readouterr().err == f"anascore: error: {report}: {message}\n"

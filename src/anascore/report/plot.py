@@ -104,14 +104,51 @@ class PlottedSystem:
     documents: dict[str, dict[str, float]] | None
 
 
-def _number(value: Any) -> float:
-    """A JSON score value; ``null`` (not applicable) is ``NaN``, which draws nothing."""
-    return math.nan if value is None else float(value)
+def _score(value: Any, where: str, path: str) -> float:
+    """A JSON score value: ``null`` (not applicable) is ``NaN``, which draws nothing. Anything
+    but a number from 0 to 1 (a hand edit, another program's file) is an error rather than a
+    bar drawn off the scale."""
+    if value is None:
+        return math.nan
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise FormatError(f"{where} {_shown(value)}; expected a score from 0 to 1, or null "
+                          "(not applicable)", path=path)
+    return float(value)
+
+
+def _shown(value: Any) -> str:
+    """A value of the report as JSON writes it, cut to a short prefix."""
+    text = str(value) if type(value) is int else json.dumps(value)
+    return text if len(text) <= 24 else text[:24] + "…"
+
+
+def _metric_scores(scores: Any, where: str, path: str) -> dict[str, float]:
+    """The F1 of each metric of a JSON ``metrics`` object, every metric one anascore scores."""
+    f1 = {}
+    for metric, score in _flat(scores).items():
+        if metric not in METRIC_NAMES:
+            raise FormatError(f"{where}: unknown metric {metric[:40]!r}; expected the "
+                              f"metrics of 'anascore score' ({', '.join(METRIC_NAMES[:3])}, …)",
+                              path=path)
+        f1[metric] = _score(score["f1"], f"{where}, metric {metric!r}: F1", path)
+    return f1
+
+
+def _check_same_metrics(scores: dict[str, Any], f1: dict[str, float], where: str,
+                        what: str, path: str) -> None:
+    """``scores`` (intervals, a document's scores) cover the metrics of ``f1``."""
+    if set(scores) == set(f1):
+        return
+    missing = sorted(set(f1) - set(scores))
+    differ = (f"{', '.join(missing)} missing" if missing
+              else f"{', '.join(sorted(set(scores) - set(f1)))} besides")
+    raise FormatError(f"{where}: {what} ({differ}); expected the JSON output of one "
+                      "'anascore score' run", path=path)
 
 
 def systems_of(report: dict[str, Any], path: str = "report") -> list[PlottedSystem]:
     """The systems of a JSON report of one response (``metrics`` at the top) or of several
-    (``systems``)."""
+    (``systems``), every score checked (:func:`_score`)."""
     if "systems" in report:
         if not isinstance(report["systems"], dict):
             raise FormatError("'systems' is not an object of systems; expected the JSON "
@@ -124,19 +161,27 @@ def systems_of(report: dict[str, Any], path: str = "report") -> list[PlottedSyst
                           "'systems' field", path=path)
     systems = []
     for name, entry in entries:
+        where = f"system {name[:40]!r}"
         try:
-            f1 = {metric: _number(score["f1"])
-                  for metric, score in _flat(entry["metrics"]).items()}
+            f1 = _metric_scores(entry["metrics"], where, path)
             intervals = None
             if "intervals" in entry:
-                intervals = {metric: (_number(value["f1"]["low"]), _number(value["f1"]["high"]))
-                             if value.get("f1") is not None else (math.nan, math.nan)
-                             for metric, value in _flat(entry["intervals"]).items()}
+                intervals = {}
+                for metric, value in _flat(entry["intervals"]).items():
+                    bounds = value.get("f1") or {"low": None, "high": None}
+                    at = f"{where}, metric {metric!r}: interval"
+                    intervals[metric] = (_score(bounds["low"], f"{at} low", path),
+                                         _score(bounds["high"], f"{at} high", path))
+                _check_same_metrics(intervals, f1, where,
+                                    "the intervals cover other metrics than the scores", path)
             documents = None
             if "per_document" in entry:
-                documents = {document: {metric: _number(score["f1"])
-                                        for metric, score in _flat(value["metrics"]).items()}
-                             for document, value in entry["per_document"].items()}
+                documents = {}
+                for document, value in entry["per_document"].items():
+                    at = f"{where}, document {document[:40]!r}"
+                    documents[document] = scores = _metric_scores(value["metrics"], at, path)
+                    _check_same_metrics(scores, f1, at, "the scores cover other metrics than "
+                                        "the corpus's", path)
         except (AttributeError, KeyError, TypeError, ValueError) as error:
             raise FormatError(f"system {name!r}: missing or malformed field {error}",
                               path=path) from None
@@ -145,6 +190,22 @@ def systems_of(report: dict[str, Any], path: str = "report") -> list[PlottedSyst
         raise FormatError("no system to draw; expected the JSON output of 'anascore score'",
                           path=path)
     return systems
+
+
+def _header(report: dict[str, Any], path: str) -> tuple[str, float]:
+    """What the plot's title says besides the scores: the number of documents (``?`` when the
+    report does not say) and the confidence level of the intervals."""
+    documents = report.get("documents")
+    if documents is not None and (isinstance(documents, bool) or not isinstance(documents, int)
+                                  or documents < 0):
+        raise FormatError(f"'documents' is {_shown(documents)}; expected a number of "
+                          "documents", path=path)
+    options = report.get("options", {})
+    level = options.get("confidence_level", 0.95) if isinstance(options, dict) else None
+    if isinstance(level, bool) or not isinstance(level, int | float) or not 0 < level < 1:
+        raise FormatError(f"'confidence_level' is {_shown(level)}; expected a number between "
+                          "0 and 1", path=path)
+    return ("?" if documents is None else str(documents)), float(level)
 
 
 def load_report(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -162,6 +223,12 @@ def load_report(path: str | os.PathLike[str]) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise FormatError(f"not JSON: {error.msg}", path=name, line=error.lineno) from None
+    except RecursionError:
+        raise FormatError("not JSON: nested deeper than Python's JSON reader goes",
+                          path=name) from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise FormatError(f"not JSON: a number of more than {sys.get_int_max_str_digits()} "
+                          "digits", path=name) from None
     if not isinstance(data, dict):
         raise FormatError("not a JSON report of 'anascore score'", path=name)
     return data
@@ -172,6 +239,7 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
     """Draw a JSON report to ``output`` (see the module docstring)."""
     target = _check_output(output)
     systems = systems_of(report, path)
+    documents, level = _header(report, path)
     metrics = [name for name in METRIC_NAMES if name in systems[0].f1] + [
         name for name in systems[0].f1 if name not in METRIC_NAMES]
     if not metrics:
@@ -242,9 +310,8 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
     bars.set_ylabel("F1 (%)")
     interval_note = ""
     if systems[0].intervals is not None:
-        level = report.get("options", {}).get("confidence_level", 0.95)
-        interval_note = f"; error bars: {float(level):.0%} bootstrap intervals"
-    bars.set_title(f"Corpus F1 per metric ({report.get('documents', '?')} documents"
+        interval_note = f"; error bars: {level:.0%} bootstrap intervals"
+    bars.set_title(f"Corpus F1 per metric ({documents} documents"
                    f"{interval_note})", fontsize=10)
     bars.grid(axis="y", alpha=0.3)
     bars.set_axisbelow(True)
