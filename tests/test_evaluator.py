@@ -13,6 +13,8 @@ from strategies import document_pairs, to_document, without_crossing
 import anascore
 from anascore.formats.conll2012 import write_conll2012
 
+EXAMPLE_KEY = str(Path(__file__).parents[1] / "examples" / "key.conll")
+
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(document_pairs(), min_size=1, max_size=4))
@@ -67,7 +69,9 @@ def test_evaluators_merge_across_processes_and_reset() -> None:
     assert {name: counts.tolist() for name, counts in first.counts.items()} == \
         {name: counts.tolist() for name, counts in whole.counts.items()}
     first.reset()
-    assert len(first) == 0 and first.get_prf("muc") == (0.0, 0.0, 0.0)
+    assert len(first) == 0
+    with pytest.raises(anascore.AnascoreError, match="no document scored yet"):
+        first.get_prf("muc")
 
 
 def test_merging_evaluators_with_different_options_is_refused() -> None:
@@ -93,3 +97,68 @@ def test_documents_pickle_for_parallel_runs(tmp_path: Path) -> None:
     assert copies == documents
     mention = Mention((1, 2), attributes=read_only({"mention_type": "pronoun"}))
     assert pickle.loads(pickle.dumps(mention)).attributes == {"mention_type": "pronoun"}
+
+
+def test_nothing_scored_yet_is_one_behaviour() -> None:
+    # get_prf() and its e2e-coref names returned zeros before any update() while scores(),
+    # anascore.compute and the torchmetrics metric raised: a score no document gave.
+    evaluator = anascore.CorefEvaluator()
+    for call in (evaluator.scores, evaluator.get_prf, evaluator.get_f1, evaluator.get_conll_f1,
+                 evaluator.get_precision, evaluator.get_recall,
+                 evaluator.evaluators[0].get_prf, lambda: anascore.compute(predictions=[],
+                                                                           references=[])):
+        with pytest.raises(anascore.AnascoreError) as error:
+            call()
+        assert str(error.value) == "no document scored yet; call update() first"
+    evaluator.update([[(0, 0), (2, 2)]], [[(0, 0), (2, 2)]])
+    assert evaluator.get_prf() == (1.0, 1.0, 1.0)
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: anascore.CorefEvaluator().merge(5),
+     "merge takes another CorefEvaluator, not int"),
+    (lambda: anascore.CorefEvaluator().merge(None),
+     "merge takes another CorefEvaluator, not NoneType"),
+    (lambda: anascore.CorefEvaluator().update(None, None),
+     "clusters must be a list of clusters, not NoneType"),
+    (lambda: anascore.compute(predictions=[5], references=[[]]),
+     "clusters must be a list of clusters, not int"),
+    (lambda: anascore.convert(None, "out.ua", to="ua"),
+     "the input must be a path (str or os.PathLike), not NoneType"),
+    (lambda: anascore.convert(EXAMPLE_KEY, None, to="ua"),
+     "the output must be a path (str or os.PathLike), not NoneType"),
+    (lambda: anascore.analyse_errors(None, None),
+     "the key must be a path (str or os.PathLike), not NoneType"),
+    (lambda: anascore.analyse_errors(EXAMPLE_KEY, 5),
+     "the response must be a path (str or os.PathLike), not int"),
+    (lambda: anascore.write_ua(None, "out.ua"),
+     "the documents to write must be documents (anascore.model.Document), not NoneType"),
+    (lambda: anascore.write_ua([1], "out.ua"),
+     "the documents to write must be documents (anascore.model.Document), not a list "
+     "holding int"),
+    (lambda: anascore.write_ua([], None),
+     "the output must be a path (str or os.PathLike), not NoneType"),
+])
+def test_the_python_api_refuses_wrong_arguments_in_words(call, message, tmp_path,
+                                                         monkeypatch) -> None:
+    # These were bare AttributeError and TypeError tracebacks from deep inside.
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(anascore.OptionsError) as error:
+        call()
+    assert str(error.value) == message
+    assert not (tmp_path / "out.ua").exists()
+
+
+@pytest.mark.parametrize("writer", ["write_conll2012", "write_corefud", "write_jsonlines",
+                                    "write_ua"])
+def test_every_writer_checks_its_documents(writer, tmp_path) -> None:
+    from importlib import import_module
+
+    format = writer.removeprefix("write_")
+    write = getattr(import_module(f"anascore.formats.{format}"), writer)
+    with pytest.raises(anascore.OptionsError, match=r"the documents to write must be "
+                                                     r"documents .*, not int"):
+        write(5, tmp_path / "out")
+    with pytest.raises(anascore.OptionsError, match="the output must be a path"):
+        write([], None)
+    assert list(tmp_path.iterdir()) == []

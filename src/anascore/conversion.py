@@ -51,7 +51,7 @@ from anascore.formats.sentences import sentence_of
 from anascore.formats.sources import local_inputs
 from anascore.formats.ua import heads_read_back
 from anascore.model import BridgingLink, Document, Entity, Mention
-from anascore.output import check_writable, refuse_overwriting_input
+from anascore.output import check_writable, refuse_overwriting_input, require_path
 
 #: Formats ``anascore convert`` writes.
 CONVERT_TARGETS: tuple[str, ...] = tuple(name for name in FORMAT_MODULES
@@ -69,6 +69,8 @@ def convert(input: str | os.PathLike[str], output: str | os.PathLike[str], *, to
     if to not in CONVERT_TARGETS:
         raise OptionsError(f"unknown target format {to!r}; expected one of "
                            f"{', '.join(CONVERT_TARGETS)}")
+    require_path(input, "the input")
+    require_path(output, "the output")
     input_path, output_path = os.fspath(input), os.fspath(output)
     refuse_overwriting_input(input_path, output_path)
     check_writable(output_path)  # before reading, not after

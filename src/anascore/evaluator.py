@@ -50,7 +50,7 @@ def clusters_to_document(clusters: Clusters, name: str = "document") -> Document
     number or three, a float such as ``0.5``, a negative or reversed span, a span longer than
     :data:`LONGEST_MENTION` tokens — is an :class:`OptionsError` naming the cluster and the
     span, never truncated or guessed."""
-    if isinstance(clusters, str | bytes | dict):
+    if isinstance(clusters, str | bytes | dict) or not isinstance(clusters, Iterable):
         raise OptionsError(f"clusters must be a list of clusters, not {type(clusters).__name__}")
     entities = []
     spans = SpanTokens()  # copies of a span share its positions
@@ -150,6 +150,9 @@ class CorefEvaluator:
 
     def merge(self, other: CorefEvaluator) -> None:
         """Add the documents another evaluator (with the same options) has seen."""
+        if not isinstance(other, CorefEvaluator):
+            raise OptionsError(f"merge takes another CorefEvaluator, not "
+                               f"{type(other).__name__}")
         if other.options != self.options:
             raise OptionsError("cannot merge evaluators with different options")
         self._records.extend(other._records)
@@ -159,27 +162,28 @@ class CorefEvaluator:
         self._records.clear()
         self.warnings.clear()
 
-    def _scores(self) -> dict[str, Any]:
+    def _check_scored(self) -> None:
+        """Nothing scored yet is an error for every score, not zeros: a score of 0 would be
+        a number no document gave (an evaluation loop that fed no batch); the torchmetrics
+        metric's ``compute`` says the same."""
         if not self._records:
-            return {}
-        return scores_from_counts(self.counts, self.options.metrics, self.options)
+            raise AnascoreError("no document scored yet; call update() first")
 
     def scores(self) -> dict[str, Any]:
         """The corpus score of every reported metric over the documents so far, by name (as
         ``Report.metrics`` gives them for the same documents in files)."""
-        if not self._records:
-            raise AnascoreError("no document scored yet; call update() first")
+        self._check_scored()
         return scores_from_counts(self.counts, self.options.reported_metrics, self.options)
 
     def get_prf(self, metric: str = "conll") -> PRF:
         """``(precision, recall, f1)`` of a metric over every document so far (the CoNLL
-        average gives the mean of MUC, B³ and CEAFe for each)."""
+        average gives the mean of MUC, B³ and CEAFe for each); an error before any
+        :meth:`update`, as :meth:`scores`."""
         if metric not in self.options.metrics:
             raise OptionsError(f"metric {metric!r} is not computed; "
                                f"expected one of {', '.join(self.options.metrics)}")
-        scores = self._scores()
-        if not scores:
-            return PRF(0.0, 0.0, 0.0)
+        self._check_scored()
+        scores = scores_from_counts(self.counts, self.options.metrics, self.options)
         result = scores[metric]
         if isinstance(result, AverageScore):
             parts: list[Score] = []

@@ -9,10 +9,12 @@ never by equality tricks.
 from __future__ import annotations
 
 import copyreg
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
+
+from anascore.errors import OptionsError
 
 #: The shared empty attribute mapping (read-only); also the empty default of the other
 #: mappings (token columns, anchor mentions): being empty, it holds values of any type.
@@ -241,3 +243,21 @@ class Document:
     def mentions(self) -> Iterable[Mention]:
         for entity in self.entities:
             yield from entity.mentions
+
+
+def checked_documents(documents: object, what: str) -> Iterator[Document]:
+    """``documents`` one at a time (a stream stays a stream), when they are documents; else
+    an :class:`~anascore.errors.OptionsError` naming ``what`` (``"the key"``): the Python
+    API's scoring and writing functions take any value."""
+    if isinstance(documents, str | bytes) or not isinstance(documents, Iterable):
+        raise OptionsError(f"{what} must be documents (anascore.model.Document), not "
+                           f"{type(documents).__name__}")
+
+    def checked() -> Iterator[Document]:
+        for document in documents:
+            if not isinstance(document, Document):
+                raise OptionsError(f"{what} must be documents (anascore.model.Document), "
+                                   f"not a list holding {type(document).__name__}")
+            yield document
+
+    return checked()

@@ -30,9 +30,19 @@ from anascore.errors import AnascoreError, OptionsError
 STANDARD_STREAM = "-"
 
 
+def require_path(value: object, name: str, hint: str = "") -> None:
+    """An :class:`OptionsError` unless ``value`` is a path (``name``: how the message names
+    the argument; ``hint``: what to do instead, appended)."""
+    if not isinstance(value, str | os.PathLike):
+        raise OptionsError(f"{name} must be a path (str or os.PathLike), not "
+                           f"{type(value).__name__}{hint}")
+
+
 def check_writable(path: str | os.PathLike[str]) -> str:
-    """``path`` as a string, after checking that its folder exists and can be written to
-    (so that a long run fails before it starts, not after)."""
+    """``path`` as a string, after checking that it is a path (the Python API takes any
+    value) and that its folder exists and can be written to (so that a long run fails before
+    it starts, not after)."""
+    require_path(path, "the output")
     path = os.fspath(path)
     if path == STANDARD_STREAM:
         return path

@@ -20,7 +20,7 @@ from anascore.capabilities import check_supported, min_span_warning
 from anascore.compat import conventions
 from anascore.contingency import Comparison
 from anascore.document_names import not_in_key_message
-from anascore.errors import AnascoreError, DocumentMismatchError, OptionsError
+from anascore.errors import AnascoreError, DocumentMismatchError
 from anascore.file_sets import any_file_set, score_file_sets
 from anascore.formats import detect_format, read_documents
 from anascore.formats.alignment import check_conllu, check_same_words, common_positions
@@ -30,8 +30,9 @@ from anascore.formats.text import check_readable
 from anascore.matching import align
 from anascore.metrics import metric_for
 from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
-from anascore.model import Document
+from anascore.model import Document, checked_documents
 from anascore.options import ENTITY_LAYERS, Options, refuse_unused
+from anascore.output import require_path
 from anascore.parallel import PARALLEL_FORMATS, map_documents, processes_for
 from anascore.progress import Progress
 from anascore.report import Report
@@ -134,14 +135,6 @@ def score(key: PathLike, response: PathLike, *, format: str = "auto",
     options = Options.create(format=format, metrics=metrics, keep_singletons=keep_singletons,
                              match=match, **settings)
     return score_files(key, response, options)
-
-
-def require_path(value: object, name: str, hint: str = "") -> None:
-    """An :class:`OptionsError` unless ``value`` is a path (``name``: how the message names
-    the argument; ``hint``: what to do instead, appended)."""
-    if not isinstance(value, str | os.PathLike):
-        raise OptionsError(f"{name} must be a path (str or os.PathLike), not "
-                           f"{type(value).__name__}{hint}")
 
 
 def score_files(key: PathLike, response: PathLike, options: Options, *,
@@ -388,18 +381,7 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
 def _documents(documents: Iterable[Document], role: str) -> Iterator[Document]:
     """``documents`` one at a time (a stream stays a stream), when they are documents; else
     an :class:`OptionsError`."""
-    if isinstance(documents, str | bytes) or not isinstance(documents, Iterable):
-        raise OptionsError(f"the {role} must be documents (anascore.model.Document), not "
-                           f"{type(documents).__name__}")
-
-    def checked() -> Iterator[Document]:
-        for document in documents:
-            if not isinstance(document, Document):
-                raise OptionsError(f"the {role} must be documents (anascore.model.Document), "
-                                   f"not a list holding {type(document).__name__}")
-            yield document
-
-    return checked()
+    return checked_documents(documents, f"the {role}")
 
 
 def _refuse_paired_tests(options: Options) -> None:

@@ -29,6 +29,7 @@ from anascore.errors import OptionsError
 from anascore.formats.alignment import common_positions
 from anascore.model import Document
 from anascore.options import ENTITY_LAYERS, Options
+from anascore.output import require_path
 from anascore.report import Report
 from anascore.scores import json_number
 from anascore.selection import layer_document
@@ -202,6 +203,8 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
     from anascore.formats.sources import local_inputs, renamed_warnings
     from anascore.scoring import checked_response, count_in_processes, pair_documents_many
 
+    require_path(key, "the key")
+    require_path(response, "the response")
     check_options(options)
     response_path = os.fspath(response)
 

@@ -46,7 +46,7 @@ from collections.abc import Iterable, Iterator
 from anascore.errors import FormatError
 from anascore.formats.sentences import sentence_of
 from anascore.formats.text import open_text
-from anascore.model import Document, Entity, Mention, SpanTokens
+from anascore.model import Document, Entity, Mention, SpanTokens, checked_documents
 from anascore.output import atomic_output
 
 _BEGIN = re.compile(r"#\s*begin document\b\s*(.*)$")
@@ -331,6 +331,7 @@ def write_conll2012(documents: Iterable[Document], path: str | os.PathLike[str])
     mentions of one entity that cross cannot be written with brackets, and are refused; so are
     discontinuous mentions.
     """
+    documents = checked_documents(documents, "the documents to write")
     with atomic_output(path) as stream:
         for document in documents:
             stream.write(f"#begin document {document.name}\n")

@@ -68,6 +68,7 @@ from anascore.model import (
     Entity,
     Mention,
     SpanTokens,
+    checked_documents,
 )
 from anascore.output import atomic_output
 
@@ -569,6 +570,7 @@ def write_corefud(documents: Iterable[Document], path: str | os.PathLike[str]) -
     entity, non-referring mentions, discourse deixis (see :mod:`anascore.conversion`, which
     can drop them first).
     """
+    documents = checked_documents(documents, "the documents to write")
     documents = list(documents)
     extra_fields = sorted({name for document in documents for entity in document.entities
                            for mention in entity.mentions for name in mention.attributes

@@ -30,7 +30,7 @@ from typing import Any
 
 from anascore.errors import FormatError
 from anascore.formats.text import open_text
-from anascore.model import Document, Entity, Mention, SpanTokens
+from anascore.model import Document, Entity, Mention, SpanTokens, checked_documents
 from anascore.output import atomic_output
 
 
@@ -195,6 +195,7 @@ def write_jsonlines(documents: Iterable[Document], path: str | os.PathLike[str],
     first token — none of which jsonlines can hold (see :mod:`anascore.conversion`, which can
     drop them first).
     """
+    documents = checked_documents(documents, "the documents to write")
     with atomic_output(path) as stream:
         for document in documents:
             _refuse_unsupported(document)

@@ -79,6 +79,7 @@ from anascore.model import (
     Entity,
     Mention,
     SpanTokens,
+    checked_documents,
 )
 from anascore.output import atomic_output
 
@@ -1035,6 +1036,7 @@ def write_ua(documents: Iterable[Document], path: str | os.PathLike[str]) -> Non
     identifier or attribute with white space or one of ``( ) | @ =``, a bridging anaphor or
     anchor that is no markable of the identity layer.
     """
+    documents = checked_documents(documents, "the documents to write")
     with atomic_output(path) as stream:
         documents = list(documents)
         # Columns beyond the UA ones that a UA source had (CODI-CRAC's REFERENCE, NOM_SEM).
