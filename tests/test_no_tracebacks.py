@@ -98,3 +98,45 @@ def test_control_characters_and_escape_codes_from_the_input_are_escaped(tmp_path
     error = AnascoreError("a\nb\tc\x07")
     assert error.message == "a\\nb\\tc\\x07"
     assert isinstance(FormatError("x"), AnascoreError)
+
+
+ESCAPE = "\x1b[31m"
+
+
+def test_a_file_name_with_escape_codes_is_escaped_in_error_lines(tmp_path, capsys):
+    # The message was escaped, the file name it starts with was not: a manifest's key path,
+    # or a name a glob found, could colour or rewrite the user's terminal.
+    manifest = tmp_path / "task.toml"
+    manifest.write_text('[[datasets]]\nname = "x"\nkey = "gold\\u001b[31m.conll"\n'
+                        '[[systems]]\nname = "a"\nresponses = "a.conll"\n')
+    err = one_error_line(capsys, ["evaluate", str(manifest)])
+    assert ESCAPE not in err and "gold\\x1b[31m.conll" in err
+    missing = tmp_path / f"gold{ESCAPE}.conll"
+    for command in (["score", str(missing), str(COREFUD)], ["errors", str(missing), str(COREFUD)],
+                    ["report", str(missing), str(COREFUD), "-o", str(tmp_path / "r.html")],
+                    ["convert", "--to", "ua", str(missing), str(tmp_path / "out.ua")],
+                    ["plot", str(missing), "-o", str(tmp_path / "x.png")]):
+        err = one_error_line(capsys, command)
+        assert ESCAPE not in err and f"{tmp_path}/gold\\x1b[31m.conll: " in err, command
+
+
+def test_usage_errors_escape_what_they_quote(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["score", str(COREFUD), str(COREFUD), "--metrics", f"muc{ESCAPE}"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert ESCAPE not in err and "unknown metric muc\\x1b[31m;" in err
+
+
+def test_the_error_analysis_escapes_its_warnings(tmp_path, capsys):
+    # 'errors' printed the analysis's warnings as they came.
+    from anascore.errors import printable
+
+    assert printable(f"a{ESCAPE}") == "a\\x1b[31m"
+    key = tmp_path / "key.conll"
+    key.write_text("#begin document d\nd 0 0 Anna (1)\nd 0 1 sang -\n#end document\n")
+    response = tmp_path / f"r{ESCAPE}.conll"
+    response.write_text("#begin document d\nd 0 0 Anna (1)\nd 0 1 sung -\n#end document\n")
+    assert main(["errors", str(key), str(response)]) == 0
+    err = capsys.readouterr().err
+    assert ESCAPE not in err and f"{tmp_path}/r\\x1b[31m.conll: document 'd': token 2" in err

@@ -11,7 +11,7 @@ import json
 import re
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import anascore._blas_threads  # noqa: F401  (before numpy is imported)
 from anascore.errors import AnascoreError, OptionsError, printable
@@ -53,8 +53,16 @@ DEFAULT_RESAMPLES = {"confidence": 1000, "paired_bs": 1000, "paired_ar": 10000}
 SHOWN_WARNINGS = 20
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage errors escape what they quote (an argument's value),
+    as every other error line does; subcommands' parsers are of the same class."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(printable(message))
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="anascore",
         description="Score anaphora and coreference resolution against a gold key.")
     parser.add_argument("--version", action="version", version=f"anascore {__version__}")
@@ -230,7 +238,7 @@ def _run_evaluate(arguments: argparse.Namespace) -> int:
         if arguments.reports is not None:
             write_reports(board, arguments.reports)
     except AnascoreError as error:
-        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        _print_error(error.location_message())
         return 1
     if not _report_warnings(board.warnings, arguments):
         return 1
@@ -280,7 +288,7 @@ def _input_error(arguments: argparse.Namespace, error: AnascoreError) -> int:
     (OUT is IN, an image format) is bad usage: the subcommand's usage, exit status 2."""
     if isinstance(error, OptionsError) and error.path is None:
         arguments.command_parser.error(error.message)
-    print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+    _print_error(error.location_message())
     return 1
 
 
@@ -432,7 +440,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result = _score(arguments, options)
     except AnascoreError as error:
-        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        _print_error(error.location_message())
         return 1
     if not _report_warnings(_warnings(result), arguments):
         return 1
@@ -459,7 +467,7 @@ def _score_groups(parser: argparse.ArgumentParser, arguments: argparse.Namespace
         report, groups = group_files(arguments.key, arguments.responses[0],
                                      arguments.group_by, options, arguments.genre_pattern)
     except AnascoreError as error:
-        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        _print_error(error.location_message())
         return 1
     if not _report_warnings([*_warnings(report), *groups.warnings], arguments):
         return 1
@@ -522,12 +530,17 @@ def _report_warnings(warnings: Sequence[str], arguments: argparse.Namespace, *,
     if getattr(arguments, "strict", False) and warnings:
         more = (f" (and {len(warnings) - 1} more warning{'s' if len(warnings) > 2 else ''})"
                 if len(warnings) > 1 else "")
-        print(f"anascore: error: {printable(warnings[0])}{more}; --strict makes warnings "
-              "errors", file=sys.stderr)
+        _print_error(f"{warnings[0]}{more}; --strict makes warnings errors")
         return False
     if not arguments.quiet:
         _print_warnings(warnings, every=every)
     return True
+
+
+def _print_error(message: str) -> None:
+    """The one line of an error on stderr, anything unprintable escaped (a message quotes
+    input: a terminal escape code from a file must not reach the terminal)."""
+    print(f"anascore: error: {printable(message)}", file=sys.stderr)
 
 
 def _print_warnings(warnings: Sequence[str], *, every: bool = False) -> None:
@@ -595,8 +608,7 @@ def _write(output: str) -> int:
     except BrokenPipeError:
         sys.stderr.close()
     except OSError as error:
-        print(f"anascore: error: <stdout>: cannot write the output: "
-              f"{error.strerror or error}", file=sys.stderr)
+        _print_error(f"<stdout>: cannot write the output: {error.strerror or error}")
         return 1
     return 0
 
@@ -727,18 +739,18 @@ def _run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) 
     except OptionsError as error:
         if error.path is None:  # a setting alone; one the files cannot honour names the file
             parser.error(error.message)
-        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        _print_error(error.location_message())
         return 1
     except AnascoreError as error:
-        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        _print_error(error.location_message())
         return 1
     except OSError as error:
-        print(f"anascore: error: {arguments.output}: {error.strerror}", file=sys.stderr)
+        _print_error(f"{arguments.output}: {error.strerror}")
         return 1
     _report_warnings(said, arguments)  # as score and errors print them (they are on the page)
     if not arguments.quiet:
-        print(f"anascore: wrote {arguments.output} ({len(page.encode('utf-8')) / 1e6:.1f} MB)",
-              file=sys.stderr)
+        size = len(page.encode("utf-8")) / 1e6
+        print(f"anascore: wrote {printable(arguments.output)} ({size:.1f} MB)", file=sys.stderr)
     return 0
 
 
@@ -756,13 +768,12 @@ def _run_errors(arguments: argparse.Namespace) -> int:
         for name, path in zip(names, arguments.responses, strict=True):
             analyses[name] = analyse_files(arguments.key, path, options)
     except AnascoreError as error:
-        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        _print_error(error.location_message())
         return 1
     except KeyboardInterrupt:
         return 130
     for analysis in analyses.values():
-        for warning in analysis.report.warnings[:SHOWN_WARNINGS]:
-            print(f"anascore: warning: {warning}", file=sys.stderr)
+        _print_warnings(analysis.report.warnings)
     return _write(render_errors(analyses, arguments.output,
                                 per_document=arguments.per_document, listed=arguments.listed))
 

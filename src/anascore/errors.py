@@ -21,8 +21,9 @@ class AnascoreError(Exception):
         super().__init__(self.location_message())
 
     def location_message(self) -> str:
-        """``FILE:LINE: message`` (or the parts of it that are known)."""
-        where = self.path or ""
+        """``FILE:LINE: message`` (or the parts of it that are known), the file name escaped
+        as the message is (:func:`printable`): it may come from a file too (a manifest)."""
+        where = printable(self.path or "")
         if self.line is not None:
             where = f"{where}:{self.line}"
         return f"{where}: {self.message}" if where else self.message
