@@ -99,3 +99,28 @@ def test_settings_that_remove_every_mention_say_so(tmp_path):
     report = anascore.score(key, key, keep_singletons=False)
     assert any("no mention to score in its 1 document (read as conll2012 after removing "
                "singletons)" in warning for warning in report.warnings)
+
+
+def test_errors_and_report_say_there_is_no_mention_to_score_as_score_does(tmp_path, capsys):
+    # Only 'anascore score' said so; 'errors' and 'report' showed a table of zeros silently.
+    from anascore.cli import main
+
+    key = tmp_path / "key.conll"
+    key.write_text("#begin document (d); part 000\nd 0 0 A (1)\nd 0 1 B (1)\n#end document\n")
+    empty = tmp_path / "empty.conll"
+    empty.write_text("#begin document (d); part 000\nd 0 0 A -\nd 0 1 B -\n#end document\n")
+    said = (f"anascore: warning: {empty}: the response has no mention to score in its 1 "
+            "document (read as conll2012); if the file is in another format, name it with "
+            "--format\n")
+    assert main(["score", str(key), str(empty)]) == 0
+    assert capsys.readouterr().err == said
+    assert main(["errors", str(key), str(empty)]) == 0
+    assert capsys.readouterr().err == said
+    assert main(["report", str(key), str(empty), "-o", str(tmp_path / "r.html"),
+                 "--quiet"]) == 0
+    assert "the response has no mention to score" in (tmp_path / "r.html").read_text()
+    assert main(["report", str(key), str(empty), "-o", str(tmp_path / "r.html")]) == 0
+    assert capsys.readouterr().err.startswith(said)
+    analysis = anascore.analyse_errors(key, empty)
+    assert [warning for warning in analysis.report.warnings
+            if "no mention" in warning] == [said.removeprefix("anascore: warning: ").strip()]

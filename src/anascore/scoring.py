@@ -268,16 +268,21 @@ class _Tally:
                       self.details[index])
 
 
-def nothing_to_score(report: Report, key: str, response: str, options: Options) -> list[str]:
+def nothing_to_score(report: Report, key: str, response: str, options: Options,
+                     formats: tuple[str, str] | None = None) -> list[str]:
     """Warnings for a key or response in which not one mention was found to score: an
     all-zero table is then most often a file read as the wrong format (CorefUD files read
-    with ``--format ua`` yield no markables), or settings that removed every mention."""
+    with ``--format ua`` yield no markables), or settings that removed every mention.
+    ``formats``: the key's and the response's formats as read, where the caller knows them
+    (else ``options.format``, or the format detected from the file)."""
     totals = report.corpus_counts["mentions"]
     warnings = []
-    for side, path, mentions in (("key", key, totals[1]), ("response", response, totals[3])):
+    for index, (side, path, mentions) in enumerate((("key", key, totals[1]),
+                                                    ("response", response, totals[3]))):
         if mentions:
             continue
-        format = options.format if options.format != "auto" else detect_format(path)
+        format = (formats[index] if formats is not None
+                  else options.format if options.format != "auto" else detect_format(path))
         removed = [] if options.keep_singletons else ["singletons"]
         if not options.keep_zeros:
             removed.append("zeros")
@@ -287,6 +292,18 @@ def nothing_to_score(report: Report, key: str, response: str, options: Options) 
             f"document{'s' if len(report.document_names) != 1 else ''} (read as {format}"
             f"{after}); if the file is in another format, name it with --format")
     return warnings
+
+
+def with_nothing_to_score(report: Report, key: str, response: str, options: Options, *,
+                          after: int = 0, formats: tuple[str, str] | None = None) -> Report:
+    """``report`` with :func:`nothing_to_score`'s warnings placed after its first ``after``
+    warnings (the files' pairing), where :func:`score` places them: for the commands that
+    count as score does (the error analysis, the HTML report)."""
+    said = nothing_to_score(report, key, response, options, formats)
+    if not said:
+        return report
+    return replace(report, warnings=(*report.warnings[:after], *said,
+                                     *report.warnings[after:]))
 
 
 #: One response document's counts by metric, warnings and alignments of accommodated sets.

@@ -201,7 +201,12 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
     (:mod:`anascore.parallel`; the same analysis, in key order), else one by one."""
     from anascore.file_sets import any_file_set, document_pairs
     from anascore.formats.sources import local_inputs, renamed_warnings
-    from anascore.scoring import checked_response, count_in_processes, pair_documents_many
+    from anascore.scoring import (
+        checked_response,
+        count_in_processes,
+        pair_documents_many,
+        with_nothing_to_score,
+    )
 
     require_path(key, "the key")
     require_path(response, "the response")
@@ -224,7 +229,8 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
     ignored: list[list[str]] = [[]]
     with local_inputs([os.fspath(key), response_path]) as ([local_key, local_response],
                                                            inputs):
-        done = None if any_file_set(local_key, [local_response]) else count_in_processes(
+        file_sets = any_file_set(local_key, [local_response])
+        done = None if file_sets else count_in_processes(
             local_key, [local_response], options, analyse, token_columns=True)
         if done is None:
             done = [(key_document.name, analyse(key_document, response_documents))
@@ -232,6 +238,11 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
                         local_key, [local_response], options, pair_documents_many, ignored,
                         token_columns=True)]
         analysis = _assemble([result for _, result in done], options, ignored[0])
+        if not file_sets:
+            # An all-zero analysis of a file read in the wrong format: said, as anascore
+            # score says it (the copies of standard input and gzip files read while here).
+            analysis = replace(analysis, report=with_nothing_to_score(
+                analysis.report, local_key, local_response, options, after=len(ignored[0])))
     return replace(analysis, report=renamed_warnings(analysis.report, inputs))
 
 

@@ -234,12 +234,15 @@ def build_report(key_documents: Sequence[Document],
                  responses: Sequence[Sequence[Document | None]], names: Sequence[str],
                  options: Options, *, title: str = "anascore report",
                  group_by: str | None = None, genre_pattern: str | None = None,
-                 warnings: Sequence[str] = (), said: list[str] | None = None) -> str:
+                 warnings: Sequence[str] = (), said: list[str] | None = None,
+                 files: tuple[str, Sequence[str]] | None = None) -> str:
     """The HTML text of the report: ``responses[i][d]`` is system ``i``'s document for key
     document ``d`` (``None`` where it lacks it); ``group_by`` adds grouped scores
     (:mod:`anascore.grouping`). ``said``, when given, receives the warnings the page lists,
-    for the command to print."""
+    for the command to print. ``files``: the key's and the responses' files, when read from
+    files (a side without a mention to score is then said, as anascore score says it)."""
     from anascore.grouping import check_kind, group_documents, group_mentions
+    from anascore.scoring import with_nothing_to_score
 
     if group_by is not None:
         check_kind(group_by, options, genre_pattern)
@@ -254,6 +257,17 @@ def build_report(key_documents: Sequence[Document],
         grouped = [group_mentions(list(zip(key_documents, system, strict=True)), group_by,
                                   options) for system in responses]
     reports = [analysis.report for analysis in analyses]
+    if files is not None:
+        # The formats as read (a copy of standard input or of a gzip file is gone by now).
+        def read_as(documents: Sequence[Document | None]) -> str:
+            found = next((document.source_format for document in documents
+                          if document is not None and document.source_format), None)
+            return found or options.format
+
+        key_format = read_as(key_documents)
+        reports = [with_nothing_to_score(report, files[0], path, options,
+                                         formats=(key_format, read_as(system)))
+                   for report, path, system in zip(reports, files[1], responses, strict=True)]
     if options.confidence:
         reports = [report.with_intervals() for report in reports]
     documents = [
@@ -330,7 +344,7 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
     :mod:`anascore.file_sets`), and build the report (:func:`build_report`; ``said``
     receives the page's warnings)."""
     from anascore.analysis.errors import check_options
-    from anascore.file_sets import document_pairs
+    from anascore.file_sets import any_file_set, document_pairs
     from anascore.formats.sources import local_inputs
     from anascore.scoring import checked_response, pair_documents_many
 
@@ -356,4 +370,5 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
                 [*(warning for found in ignored for warning in found), *warnings]]
     title = f"anascore report: {os.path.basename(os.path.normpath(key))}"
     return build_report(keys, systems, names, options, title=title, group_by=group_by,
-                        genre_pattern=genre_pattern, warnings=warnings, said=said)
+                        genre_pattern=genre_pattern, warnings=warnings, said=said,
+                        files=None if any_file_set(key, responses) else (key, responses))
