@@ -241,3 +241,21 @@ def test_the_analysis_keeps_nan_in_python() -> None:
                               metrics="muc,zero")
     assert math.isnan(analysis.impact_table()["all"]["zero"]["f1"])
     assert analysis.to_dict()["impact"]["all"]["zero"] == {"f1": None, "delta_f1": None}
+
+
+def test_a_tie_keeps_the_piece_with_the_earliest_mention_in_token_order() -> None:
+    # Key: The(1 owner of the(0 dog 0)|1) laughed . / It(0) barked at him(1) .  The response
+    # puts all four mentions in one entity: two key entities of two mentions each, a tie.
+    # The piece that stays (docs/error-analysis.md; the impact fix) holds the earliest
+    # mention, [The owner of the dog], so the conflated piece is {the dog, It}; --list named
+    # {The owner of the dog, him}, breaking the tie by mention index (the file's order).
+    dog, it, owner, him = (3, 4), (7, 7), (0, 4), (10, 10)
+    for key in ([[dog, it], [owner, him]], [[owner, him], [dog, it]]):
+        for response in ([[dog, owner, it, him]], [[him, it, owner, dog]]):
+            [error] = analyse(key, response).errors
+            assert error.type == "conflated_entities"
+            assert error.key_mentions == error.response_mentions == ((3, 4), (7,))
+            # The mirror image: one response entity divided in two key entities.
+            [mirror] = analyse(response, key).errors
+            assert mirror.type == "divided_entity"
+            assert mirror.key_mentions == mirror.response_mentions == ((3, 4), (7,))

@@ -156,12 +156,16 @@ def classify(name: str, comparison: Comparison, layer: str = "identity") -> Docu
     for k, r in pairs:
         if key.mentions[k].tokens != response.mentions[r].tokens:
             error("span_error", [k], [r], [key_entity[k]], [response_entity[r]])
+    key_tokens = [mention.tokens for mention in key.mentions]
+    response_tokens = [mention.tokens for mention in response.mentions]
     _entity_errors(pairs, key_entity, response_entity, len(key.entity_ids),
                    len(response.entity_ids), error, ("conflated_entities", "extra_mention",
-                                                     "extra_entity"), response_side=True)
+                                                     "extra_entity"), key_tokens,
+                   response_side=True)
     _entity_errors(pairs, key_entity, response_entity, len(key.entity_ids),
                    len(response.entity_ids), error, ("divided_entity", "missing_mention",
-                                                     "missing_entity"), response_side=False)
+                                                     "missing_entity"), response_tokens,
+                   response_side=False)
     errors.sort(key=lambda found: (ERROR_TYPES.index(found.type), found.key_mentions,
                                    found.response_mentions))
     return DocumentAnalysis(name, tuple(sorted(pairs)), tuple(errors), layer)
@@ -172,11 +176,14 @@ Report = Callable[[str, list[int], list[int], list[int], list[int]], None]
 
 def _entity_errors(pairs: list[tuple[int, int]], key_entity: list[int],
                    response_entity: list[int], key_count: int, response_count: int,
-                   error: Report, kinds: tuple[str, str, str], *, response_side: bool) -> None:
+                   error: Report, kinds: tuple[str, str, str],
+                   other_tokens: list[tuple[int, ...]], *, response_side: bool) -> None:
     """The errors of one side's entities: ``response_side`` True gives conflated entities,
     extra mentions and extra entities (the response's entities against the key's); False
     their mirror images (divided entity, missing mention, missing entity). ``error(kind,
-    key mentions, response mentions, key entities, response entities)`` records one."""
+    key mentions, response mentions, key entities, response entities)`` records one.
+    ``other_tokens``: the tokens of the other side's mentions, which order the pieces of a
+    split entity as :mod:`anascore.analysis.impact` orders them."""
     together, unaligned_one, unaligned_all = kinds
     if response_side:
         own_of, other_of, own_count = response_entity, key_entity, response_count
@@ -202,9 +209,12 @@ def _entity_errors(pairs: list[tuple[int, int]], key_entity: list[int],
         for m in aligned:
             groups.setdefault(other_of[partner[m]], []).append(m)
         if len(groups) > 1:
-            # The largest group stays (ties: the one with the earliest mention); each other
-            # group is one split (conflated) or one merge (divided).
-            ordered = sorted(groups.items(), key=lambda item: (-len(item[1]), min(item[1])))
+            # The largest group stays (ties: the one with the earliest mention in token
+            # order, the other side's, as the impact fix keeps it; not the earliest index,
+            # which follows the file's order of entities); each other group is one split
+            # (conflated) or one merge (divided).
+            ordered = sorted(groups.items(), key=lambda item: (
+                -len(item[1]), min(other_tokens[partner[m]] for m in item[1])))
             anchor = ordered[0][0]
             for other, group in ordered[1:]:
                 report(together, entity, group, [partner[m] for m in group], [anchor, other])
