@@ -338,10 +338,12 @@ def test_token_columns_give_upos_and_heads_from_dependencies() -> None:
     heads = {mention.tokens: mention.head for entity in document.entities
              for mention in entity.mentions}
     assert heads == {(0, 1): 1, (3, 4, 5): 5, (7,): 7, (9,): 9}
-    # without token_columns (the default, for speed) neither is read
+    # without token_columns (the default, for speed) no column is kept, but the heads are
+    # the same: whether a mention is a zero is decided by its head, whatever is asked
     (plain,) = read_ua(FIXTURES / "typed_key.conllua")
     assert plain.token_columns == {}
-    assert {mention.head for entity in plain.entities for mention in entity.mentions} == {None}
+    assert {mention.tokens: mention.head for entity in plain.entities
+            for mention in entity.mentions} == heads
 
 
 def test_without_dependency_heads_a_one_token_min_is_the_head(tmp_path: Path) -> None:

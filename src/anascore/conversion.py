@@ -11,7 +11,7 @@ crossing mentions      other      other    yes        yes
                        entities   entities
 discontinuous          no         yes      no         yes
 heads                  no         yes      no         no
-MIN spans              no         yes      no         yes
+MIN spans              no         yes [1]  no         yes
 empty nodes, zeros     no         yes      no         yes
 split antecedents      no         yes      no         yes
 bridging (entity)      no         yes      no         yes
@@ -20,8 +20,12 @@ non-referring          no         no       no         yes
 discourse deixis       no         no       no         yes
 =====================  =========  =======  =========  ====
 
+[1] inside their mention: CorefUD counts a MIN among the mention's positions.
+
 A head is *lost* only when it is not the mention's first position, which is what every reader
-assumes of a mention without a head. Anything a target
+assumes of a mention without a head. A CorefUD target writes the heads the source gives and
+leaves the others out of their brackets (:func:`anascore.formats.corefud.entity_fields`), so
+that Udapi and the CorefUD scorer read every file it writes. Anything a target
 cannot hold is refused with a message that lists it, unless ``drop_unsupported`` asks to drop
 it; what is dropped is then listed as warnings. So a conversion that succeeds without
 ``drop_unsupported`` scores exactly as the original, in every metric and every matching mode
@@ -32,9 +36,10 @@ made only of empty nodes goes with them; a mention that also covers words keeps 
 then discontinuous mentions are dropped whole, heads and MIN spans forgotten, split
 antecedents, bridging, non-referring mentions and discourse deixis dropped; an entity left
 without mentions goes. For CorefUD: non-referring mentions and discourse deixis are dropped,
-and a bridging link to an antecedent mention becomes a link to that mention's entity. For UA:
-heads are forgotten (a UA file gives heads only through its dependency columns, which a
-CoNLL-U source keeps, empty nodes and token IDs included); everything else is kept.
+MIN spans outside their mention forgotten, and a bridging link to an antecedent mention
+becomes a link to that mention's entity. For UA: heads are forgotten (a UA file gives heads
+only through its dependency columns, which a CoNLL-U source keeps, empty nodes and token IDs
+included); everything else is kept.
 """
 
 from __future__ import annotations
@@ -181,6 +186,7 @@ KINDS: dict[str, tuple[str, str]] = {
                    "heads that their dependency tree does not give"),
     "discontinuous": ("discontinuous mention", "discontinuous mentions"),
     "min": ("MIN span", "MIN spans"),
+    "min_outside": ("MIN span outside its mention", "MIN spans outside their mention"),
     "plurals": ("split-antecedent plural", "split-antecedent plurals"),
     "bridging": ("bridging link", "bridging links"),
     "anchored": ("bridging link's antecedent mention (the link now names its entity)",
@@ -234,6 +240,7 @@ def unsupported_content(document: Document, target: str) -> Counter[str]:
         lost["plurals"] = sum(1 for entity in document.entities if entity.elements)
         lost["bridging"] = len(document.bridging)
     elif target == "corefud":
+        lost["min_outside"] = sum(1 for mention in mentions if _min_outside(mention))
         lost["anchored"] = sum(1 for link in document.bridging if link.antecedent is not None)
         lost["self"] = len(_self_links(document))
         names = {entity.id for entity in document.entities}
@@ -242,6 +249,12 @@ def unsupported_content(document: Document, target: str) -> Counter[str]:
     lost["non_referring"] = len(document.non_referring)
     lost["deixis"] = len(document.discourse_deixis)
     return +lost
+
+
+def _min_outside(mention: Mention) -> bool:
+    """Whether ``mention`` has a MIN span not inside it (UA files have them; CorefUD counts
+    MIN among the mention's positions)."""
+    return mention.min_tokens is not None and not set(mention.min_tokens) <= set(mention.tokens)
 
 
 def _self_links(document: Document) -> list[BridgingLink]:
@@ -314,6 +327,9 @@ def drop_content(document: Document, target: str) -> Document:
 
 
 def _drop_for_corefud(document: Document) -> Document:
+    """Non-referring mentions and discourse deixis dropped, MIN spans outside their mention
+    forgotten, bridging anchored on entities (see the module docstring)."""
+    document = _without_outside_min(document)
     entity_of = {mention.tokens: entity.id for entity in document.entities
                  for mention in entity.mentions}
     itself = {id(link) for link in _self_links(document)}
@@ -332,6 +348,24 @@ def _drop_for_corefud(document: Document) -> Document:
                                          link.relation))
     return replace(document, entities=entities, non_referring=(), discourse_deixis=(),
                    bridging=tuple(bridging))
+
+
+def _without_outside_min(document: Document) -> Document:
+    """``document`` with the MIN spans that lie outside their mention forgotten (in its
+    entities and its bridging anaphors alike)."""
+    made: dict[int, Mention] = {}
+
+    def kept(mention: Mention) -> Mention:
+        if not _min_outside(mention):
+            return mention
+        if id(mention) not in made:
+            made[id(mention)] = replace(mention, min_tokens=None)
+        return made[id(mention)]
+
+    entities = tuple(replace(entity, mentions=tuple(map(kept, entity.mentions)))
+                     for entity in document.entities)
+    bridging = tuple(replace(link, anaphor=kept(link.anaphor)) for link in document.bridging)
+    return replace(document, entities=entities, bridging=bridging)
 
 
 def _drop_for_ua(document: Document) -> Document:

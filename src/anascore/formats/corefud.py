@@ -56,7 +56,7 @@ from types import MappingProxyType
 from typing import IO
 
 from anascore.errors import FormatError
-from anascore.formats.dependencies import CYCLE, governors, id_positions, tree_head
+from anascore.formats.dependencies import CYCLE, governors, id_positions, mention_head
 from anascore.formats.sentences import kept_lines, sentence_ids
 from anascore.formats.sentences import sentence_of as sentences_of
 from anascore.formats.text import open_text
@@ -461,10 +461,10 @@ def _close(mention: _OpenMention, position: int, builder: _DocumentBuilder, path
 
 
 def _heads_from_tree(builder: _DocumentBuilder) -> None:
-    """Heads for the mentions whose head the file does not give, from the dependency tree
-    (:mod:`anascore.formats.dependencies`); a one-position mention is headed by its
-    position. The head stays unknown (``None``) where the tree does not say, or where the
-    mention's tokens govern each other."""
+    """Heads for the mentions whose head the file does not give, by the rule of every reader
+    (:func:`~anascore.formats.dependencies.mention_head`: the dependency tree, else a
+    one-position MIN or mention). The head stays unknown (``None``) where none of these
+    says, or where the mention's tokens govern each other."""
     numbered = list(zip(builder.ids, builder.sentence_of, strict=True))
     governor = governors(numbered, builder.dependency_heads, id_positions(numbered))
     replaced: dict[int, Mention] = {}
@@ -472,7 +472,7 @@ def _heads_from_tree(builder: _DocumentBuilder) -> None:
         old = open_mention.mention
         assert old is not None
         tokens = old.tokens
-        head = tokens[0] if len(tokens) == 1 else tree_head(tokens, governor)
+        head = mention_head(tokens, old.min_tokens, governor)
         if head is not None and head != CYCLE:
             new = Mention.made(tokens, old.line, head, old.min_tokens, old.attributes)
             open_mention.mention = replaced[id(old)] = new
@@ -554,9 +554,10 @@ _UNSAFE_VALUE = re.compile(r"[-()|=\s\[\],<]")
 def write_corefud(documents: Iterable[Document], path: str | os.PathLike[str]) -> None:
     """Write documents as CorefUD 1.0 CoNLL-U, readable by :func:`read_corefud` and Udapi.
 
-    Layout: ``# newdoc id``, ``# global.Entity = eid-etype-head-other`` (plus one field per
-    other mention attribute found), ``# sent_id`` per sentence (the source's, none where it
-    had none; ``NAME-N`` for a source without CoNLL-U sentences), then the token lines: the
+    Layout: ``# newdoc id``, ``# global.Entity`` (:func:`entity_fields`), ``# sent_id``
+    per sentence (the source's, none where it had none; ``NAME-N`` for a source without
+    CoNLL-U sentences, :func:`~anascore.formats.sentences.sentence_ids`), then the token
+    lines: the
     columns a CorefUD source kept (``read_corefud(all_columns=True)``: LEMMA … DEPREL, the
     other MISC items, comment and multiword-token lines), else ``_`` with ``HEAD`` 0 for
     words (the CorefUD scorer's placeholder) and ``_`` for empty nodes; DEPS from a CoNLL-U
@@ -567,21 +568,52 @@ def write_corefud(documents: Iterable[Document], path: str | os.PathLike[str]) -
     (discontinuous, or crossing a sentence boundary) is written in parts ``[i/n]``.
     Refused (:class:`FormatError`): two mentions of one entity that cross, which CorefUD
     brackets cannot hold; bridging links whose antecedent is a mention rather than an
-    entity, non-referring mentions, discourse deixis (see :mod:`anascore.conversion`, which
-    can drop them first).
+    entity, non-referring mentions, discourse deixis, a MIN span not inside its mention
+    (see :mod:`anascore.conversion`, which can drop them first).
     """
     documents = checked_documents(documents, "the documents to write")
     documents = list(documents)
-    extra_fields = sorted({name for document in documents for entity in document.entities
-                           for mention in entity.mentions for name in mention.attributes
-                           if name not in ("other",)})
-    fields = ("eid", "etype", "head", "other", *extra_fields)
+    fields = entity_fields(documents)
     with atomic_output(path) as stream:
         for number, document in enumerate(documents):
             stream.write(f"# newdoc id = {document.name}\n")
             if number == 0:
                 stream.write(f"# global.Entity = {'-'.join(fields)}\n")
             _write_document(document, fields, stream)
+
+
+def written_head(document: Document, mention: Mention) -> int | None:
+    """The 1-based index among its positions of the head :func:`write_corefud` writes for
+    ``mention`` (``None``: none). A head is written where the source gave it: not an unknown
+    one, nor one the CorefUD reader worked out of the dependency tree
+    (``Document.heads_not_given``), which the tree, written with it, gives again."""
+    if mention.head is None or mention.head not in mention.tokens:
+        return None
+    if mention.tokens in document.heads_not_given:
+        return None
+    return mention.tokens.index(mention.head) + 1
+
+
+def entity_fields(documents: list[Document]) -> tuple[str, ...]:
+    """The fields of ``# global.Entity`` that :func:`write_corefud` writes for ``documents``.
+
+    ``eid-etype-head-other`` (the CorefUD 1.0 layout), then ``MIN`` when a mention has a
+    MIN span, then one field per other mention attribute. Udapi (and so the CorefUD scorer)
+    refuses an empty head field, and reads a bracket that stops before the head field as
+    headed by its first word; so where some mention has no head to write
+    (:func:`written_head`), ``head`` is the last field, left out of that mention's bracket
+    (anascore's reader then works the head out of the tree, or leaves it unknown, as it was
+    in the source), and where no mention has one, there is no ``head`` field."""
+    mentions = [(document, mention) for document in documents for entity in document.entities
+                for mention in entity.mentions]
+    heads = [written_head(document, mention) is not None for document, mention in mentions]
+    extra = sorted({name for _, mention in mentions for name in mention.attributes
+                    if name not in ("other", "eid", "etype", "head", "MIN")})
+    rest = ("other", *(("MIN",) if any(mention.min_tokens for _, mention in mentions) else ()),
+            *extra)
+    if all(heads):
+        return ("eid", "etype", "head", *rest)
+    return ("eid", "etype", *rest, *(("head",) if any(heads) else ()))
 
 
 def _write_document(document: Document, fields: tuple[str, ...], stream: IO[str]) -> None:
@@ -645,8 +677,8 @@ def conllu_line(document: Document, position: int, node_id: str, form: str, deps
             for name in ("lemma", "upos", "xpos", "feats")]
     head = columns["head"][position] if "head" in columns else ("_" if empty else "0")
     deprel = columns["deprel"][position] if "deprel" in columns else "_"
-    items = ([columns["misc"][position]] if "misc" in columns and columns["misc"][position]
-             else [])
+    kept_misc = columns["misc"][position] if "misc" in columns else "_"
+    items = [kept_misc] if kept_misc not in ("", "_") else []
     items += [f"{key}={value}" for key, value in annotation]
     misc = "|".join(items) or "_"
     return (text + "\t".join([node_id, form, *kept, head, deprel, deps, misc]) + "\n")
@@ -701,21 +733,17 @@ def _entity_cells(document: Document, names: dict[str, str], fields: tuple[str, 
             runs_of_entity.extend(runs)
             if len(runs) > 1:
                 discontinuous.append((mention.tokens[0], mention.tokens[-1]))
-            # an unknown head is left out (a reader works it out of the tree, if any)
-            head = (str(mention.tokens.index(mention.head) + 1)
-                    if mention.head in mention.tokens else "")
-            values = {"etype": etype, "head": head,
+            head = written_head(document, mention)
+            values = {"etype": etype, "head": "" if head is None else str(head),
                       **{key: _value(value) for key, value in mention.attributes.items()}}
             if mention.min_tokens:
-                values["MIN"] = ",".join(str(mention.tokens.index(token) + 1)
-                                         for token in mention.min_tokens
-                                         if token in mention.tokens)
+                values["MIN"] = _min_indices(document, entity.id, mention)
+            # a mention without a head to write stops before the head field (the last one)
+            written = fields if head is not None or "head" not in fields else fields[:-1]
             for index, (start, end) in enumerate(runs, start=1):
                 label = name if len(runs) == 1 else f"{name}[{index}/{len(runs)}]"
-                head_fields = [label if key == "eid" else values.get(key, "") for key in fields]
-                if values.get("MIN") and "MIN" not in fields:
-                    head_fields.append(values["MIN"])
-                text = "-".join(head_fields)
+                text = "-".join(label if key == "eid" else values.get(key, "")
+                                for key in written)
                 if start == end:
                     single.setdefault(start, []).append(f"({text})")
                 else:
@@ -740,6 +768,17 @@ def _entity_cells(document: Document, names: dict[str, str], fields: tuple[str, 
         chunks += single.get(position, [])
         cells[position] = [("Entity", "".join(chunks))]
     return cells
+
+
+def _min_indices(document: Document, entity_id: str, mention: Mention) -> str:
+    """A mention's MIN as CorefUD writes it: the 1-based indices of its positions, comma
+    separated; a MIN span not inside its mention (UA files have them) is refused."""
+    assert mention.min_tokens is not None
+    if not set(mention.min_tokens) <= set(mention.tokens):
+        raise FormatError(f"document {document.name!r}: mention {mention} of entity "
+                          f"{entity_id} has a MIN span outside itself; CorefUD counts MIN "
+                          "among the mention's positions")
+    return ",".join(str(mention.tokens.index(token) + 1) for token in mention.min_tokens)
 
 
 def _refuse_crossing(name: str, entity_id: str, runs: list[tuple[int, int]]) -> None:

@@ -1,7 +1,7 @@
 """A mention's head from the basic dependency tree (CoNLL-U's ID and HEAD columns).
 
-The UA reader (every markable, with ``token_columns``) and the CorefUD reader (mentions whose
-``Entity`` annotation gives no head) both head a mention by its first token whose syntactic
+The UA reader (every markable) and the CorefUD reader (mentions whose ``Entity`` annotation
+gives no head) both head a mention (:func:`mention_head`) by its first token whose syntactic
 head lies outside it, the sentence's root counting as outside — the highest node of the
 mention, as Udapi's ``corefud.MoveHead`` makes the CorefUD data's heads where the mention is
 a treelet. Tokens whose head the file does not give (an empty node, a ``_`` HEAD) are no
@@ -61,3 +61,21 @@ def tree_head(tokens: Sequence[int], governor: Sequence[int | None]) -> int | No
         return None
     inside = set(tokens)
     return next((token for token in known if governor[token] not in inside), CYCLE)
+
+
+def mention_head(tokens: Sequence[int], min_tokens: Sequence[int] | None,
+                 governor: Sequence[int | None]) -> int | None:
+    """The head of a mention whose file does not name it, the one rule of every reader (so
+    that a mention is a zero, headed by an empty node, whatever format it was read from):
+    from the dependency tree (:func:`tree_head`; :data:`CYCLE` when its tokens govern each
+    other); where the tree says nothing of its tokens, its MIN when MIN is one token, or its
+    token when it has one; else unknown (``None``: matching and the zero test then take its
+    first position, as Udapi does)."""
+    head = tree_head(tokens, governor)
+    if head is not None:
+        return head
+    if min_tokens is not None and len(min_tokens) == 1:
+        return min_tokens[0]
+    if len(tokens) == 1:
+        return tokens[0]
+    return None

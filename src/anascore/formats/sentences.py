@@ -29,10 +29,13 @@ def sentence_of(document: Document) -> list[int]:
 
 def sentence_ids(document: Document, count: int) -> list[str]:
     """A ``# sent_id`` for each of ``count`` sentences: the source's where it had them (empty
-    where it had none), else ``NAME-N`` with the document's name freed of white space."""
+    where it had none), else ``NAME-N`` with the document's name freed of white space and
+    ``/`` (each made ``_``): Udapi, which the CorefUD scorer reads files with, takes a
+    sent_id up to its first space, and what follows a ``/`` for a zone name (an OntoNotes
+    name such as ``(nw/wsj/00/wsj_0001); part 000`` is no zone)."""
     if document.nodes is not None:
         return list(document.nodes.sentence_ids)
-    name = re.sub(r"\s+", "_", document.name.strip()) or "sentence"
+    name = re.sub(r"[\s/]+", "_", document.name.strip()) or "sentence"
     return [f"{name}-{number}" for number in range(1, count + 1)]
 
 

@@ -67,7 +67,7 @@ from types import MappingProxyType
 from typing import IO
 
 from anascore.errors import FormatError
-from anascore.formats.dependencies import CYCLE, id_positions, tree_head
+from anascore.formats.dependencies import CYCLE, id_positions, mention_head
 from anascore.formats.dependencies import governors as dependency_governors
 from anascore.formats.sentences import kept_lines, sentence_ids, sentence_of
 from anascore.formats.text import open_text
@@ -384,7 +384,8 @@ class _DocumentReader:
     deixis: _Layer = field(default_factory=lambda: _Layer("DISCOURSE_DEIXIS"))
     bridging: list[tuple[int, str]] = field(default_factory=list)
     bridging_open: list[int] = field(default_factory=list)
-    # With token_columns: each token's UPOS and dependency HEAD cells, as written.
+    # Each token's dependency HEAD cells, as written (every markable's head comes from
+    # them); with token_columns, its UPOS too.
     token_columns: bool = False
     upos: Sequence[str] = ()
     dependency_heads: Sequence[str] = ()
@@ -438,9 +439,9 @@ class _DocumentReader:
         self._sentences(token_at, count, numbers)
         blank_sentence = _sentence_numbers([token_at(row) for row in self.blanks], count)
         self.ids = list(zip(columns.get("ID") or ("_",) * count, blank_sentence, strict=True))
+        self.dependency_heads = columns.get("HEAD") or ("_",) * count
         if self.token_columns:
             self.upos = columns.get("UPOS") or ("_",) * count
-            self.dependency_heads = columns.get("HEAD") or ("_",) * count
         if self.keep_all:
             self.kept = {name: values for name, values in columns.items()
                          if name not in _REGENERATED}
@@ -552,8 +553,7 @@ class _DocumentReader:
                  else (False,) * len(ids))
         lookup = id_positions(self.ids)
         positions, self._ids_unique = lookup
-        governors = (dependency_governors(self.ids, self.dependency_heads, lookup)
-                     if self.token_columns else None)
+        governors = dependency_governors(self.ids, self.dependency_heads, lookup)
         identity_mentions, entities, non_referring, entity_ids = self._entities(
             self.identity, positions, governors)
         _, deixis_entities, _, _ = self._entities(self.deixis, positions, governors)
@@ -595,7 +595,7 @@ class _DocumentReader:
         return any(upos not in _EMPTY for upos in self.upos)
 
     def _entities(self, layer: _Layer, positions: Mapping,
-                  governors: list[int | None] | None) -> tuple[
+                  governors: list[int | None]) -> tuple[
             dict[str, Mention], tuple[Entity, ...], tuple[Mention, ...], set[str]]:
         per_document = self._ids_unique
         mention_of: dict[str, Mention] = {}
@@ -614,7 +614,7 @@ class _DocumentReader:
             min_tokens = None
             if min_text:
                 min_tokens = self._min_tokens(min_text, markable, positions, per_document)
-            head = _head(tokens, min_tokens, governors) if governors is not None else None
+            head = mention_head(tokens, min_tokens, governors)
             if head == CYCLE:
                 raise FormatError(
                     f"markable {markable.markable_id}: the dependency HEAD of every one of its "
@@ -748,7 +748,7 @@ class _DocumentReader:
 
 
 def heads_read_back(document: Document) -> dict[tuple[int, ...], int | None]:
-    """The head :func:`read_ua` (with ``token_columns``) gives each identity mention of
+    """The head :func:`read_ua` gives each identity mention of
     ``document`` once :func:`write_ua` has written it, by its positions: from the dependency
     HEAD column written with it (a UA or CoNLL-U source read with all its columns keeps it,
     under its own token IDs), else from a one-token Min or a one-token mention. What a
@@ -758,25 +758,8 @@ def heads_read_back(document: Document) -> dict[tuple[int, ...], int | None]:
     ids = _written_ids(document) or [str(position + 1) for position in range(count)]
     numbered = list(zip(ids, sentence_of(document), strict=True))
     governors = dependency_governors(numbered, heads, id_positions(numbered))
-    return {mention.tokens: _head(mention.tokens, mention.min_tokens, governors)
+    return {mention.tokens: mention_head(mention.tokens, mention.min_tokens, governors)
             for mention in document.mentions()}
-
-
-def _head(tokens: tuple[int, ...], min_tokens: tuple[int, ...] | None,
-          governors: list[int | None]) -> int | None:
-    """A markable's head (read only with ``token_columns``, for mention types and head
-    matching): from the dependency tree (:func:`~anascore.formats.dependencies.tree_head`;
-    :data:`~anascore.formats.dependencies.CYCLE` when its tokens govern each other); where
-    the file gives no head for any of its tokens, its Min when Min is one token, or its token
-    when it has one; else unknown."""
-    head = tree_head(tokens, governors)
-    if head is not None:
-        return head
-    if min_tokens is not None and len(min_tokens) == 1:
-        return min_tokens[0]
-    if len(tokens) == 1:
-        return tokens[0]
-    return None
 
 
 def _anchor_groups(items: list[tuple[str, str]]) -> list[dict[str, str]]:
