@@ -584,12 +584,12 @@ def write_corefud(documents: Iterable[Document], path: str | os.PathLike[str]) -
 
 def written_head(document: Document, mention: Mention) -> int | None:
     """The 1-based index among its positions of the head :func:`write_corefud` writes for
-    ``mention`` (``None``: none). A head is written where the source gave it: not an unknown
-    one, nor one the CorefUD reader worked out of the dependency tree
-    (``Document.heads_not_given``), which the tree, written with it, gives again."""
+    ``mention`` (``None``: none). A head is written where it is known, except one that the
+    CorefUD reader worked out of the dependency tree (``Document.heads_not_given``) when the
+    tree is written with it (its HEAD column kept), which gives it again."""
     if mention.head is None or mention.head not in mention.tokens:
         return None
-    if mention.tokens in document.heads_not_given:
+    if mention.tokens in document.heads_not_given and "head" in document.token_columns:
         return None
     return mention.tokens.index(mention.head) + 1
 
