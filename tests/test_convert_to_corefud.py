@@ -173,6 +173,17 @@ def test_a_min_span_outside_its_markable_is_refused_or_dropped_with_a_warning(ua
                                                                         (10,)]
 
 
+def test_a_min_outside_its_markable_heads_nothing(ua_path, tmp_path):
+    # CODI-CRAC's 'you' (light_dev markable_177, token 35) has Min=24, another word: it was
+    # the markable's head, a head outside its mention, which CorefUD cannot write
+    path = tmp_path / "outside.conllua"
+    path.write_text(UA.replace("(EntityID=1|MarkableID=m3)", "(EntityID=1|MarkableID=m3|Min=2)"),
+                    encoding="utf-8")
+    [document] = read_ua(path)
+    assert [(m.tokens, m.min_tokens, m.head) for m in document.entities[0].mentions] == [
+        ((0, 1), (1,), 1), ((7,), (1,), 7)]
+
+
 # A CorefUD document whose mention 'gone home' starts on an empty node: its head, from the
 # tree, is the word 'home' (the empty node's HEAD is '_'), so it is no zero.
 COREFUD = """\

@@ -68,13 +68,14 @@ def mention_head(tokens: Sequence[int], min_tokens: Sequence[int] | None,
     """The head of a mention whose file does not name it, the one rule of every reader (so
     that a mention is a zero, headed by an empty node, whatever format it was read from):
     from the dependency tree (:func:`tree_head`; :data:`CYCLE` when its tokens govern each
-    other); where the tree says nothing of its tokens, its MIN when MIN is one token, or its
-    token when it has one; else unknown (``None``: matching and the zero test then take its
-    first position, as Udapi does)."""
+    other); where the tree says nothing of its tokens, its MIN when MIN is one of its tokens
+    (a MIN outside the mention, found in CODI-CRAC files, heads nothing), or its token when it
+    has one; else unknown (``None``: matching and the zero test then take its first position,
+    as Udapi does)."""
     head = tree_head(tokens, governor)
     if head is not None:
         return head
-    if min_tokens is not None and len(min_tokens) == 1:
+    if min_tokens is not None and len(min_tokens) == 1 and min_tokens[0] in tokens:
         return min_tokens[0]
     if len(tokens) == 1:
         return tokens[0]
