@@ -169,3 +169,163 @@ def test_gum_written_as_ua_numbered_through_the_document_scores_as_the_original(
     report = anascore.score(source, written, metrics="mentions,muc,bcub,ceafe,lea")
     for name, score in report.metrics.items():
         assert score.f1 == 1.0, name
+
+
+# ---------------------------------------------------------------------------------------------
+# A conversion that drops nothing scores exactly as the original: every corpus format to every
+# target, a response made from the key, every matching method, zeros kept and removed.
+
+MATCHES = ("exact", "head", "partial", "min", "craft")
+SCORED = "mentions,muc,bcub,ceafe,ceafm,lea,blanc"
+#: By default the first document of the smallest file of each corpus (of GUM, of those with
+#: empty nodes, so that zeros are there to remove); every file and document with
+#: ANASCORE_CONVERT_ALL=1.
+PROPERTY_SOURCES = ([path for files in CHOSEN.values() for path in files] if EVERY else
+                    [min(files, key=lambda path: path.stat().st_size) for files in (
+                        CHOSEN["litbank"], GUM_WITH_EMPTY_NODES, CHOSEN["codi-crac"]) if files])
+DOCUMENTS = None if EVERY else 1
+
+
+def _sample(path: Path) -> list:
+    documents = []
+    for document in read_documents(path, all_columns=True):
+        documents.append(document)
+        if DOCUMENTS is not None and len(documents) == DOCUMENTS:
+            break
+    return documents
+
+
+def _overlaps(tokens: tuple[int, ...], others: list) -> bool:
+    wanted = set(tokens)
+    return any(wanted & set(other.tokens) for other in others)
+
+
+def _changed(document, number: int):
+    """A response made from ``document``, the same for every format: of every six mentions
+    (in file order) one is left out, one moves to an entity of its own, one shrinks to its
+    MIN span (else its first position); the head of a mention whose positions changed is
+    left to the reader (as a file would give it). Each empty node becomes a singleton (a
+    zero), and so does each empty node with the word after it (a mention that starts on an
+    empty node, and is no zero when the word heads it)."""
+    from dataclasses import replace
+
+    from anascore.model import Entity, Mention
+
+    nodes, sentences = document.nodes, sentence_of(document)
+    entities, singles = [], []
+    for entity in document.entities:
+        mentions = []
+        for mention in entity.mentions:
+            number += 1
+            others = [other for other in entity.mentions if other is not mention]
+            tokens = mention.tokens
+            if number % 6 == 0:
+                continue
+            if number % 6 == 1 and len(entity.mentions) > 1:
+                singles.append(Entity(f"moved{number}", (mention,)))
+                continue
+            if number % 6 == 2 and len(tokens) > 1:
+                inside = mention.min_tokens and set(mention.min_tokens) <= set(tokens)
+                tokens = tuple(mention.min_tokens) if inside else tokens[:1]
+            if tokens != mention.tokens:
+                if _overlaps(tokens, others) or _overlaps(mention.tokens, others):
+                    tokens = mention.tokens
+                else:
+                    min_tokens = (mention.min_tokens if mention.min_tokens
+                                  and set(mention.min_tokens) <= set(tokens) else None)
+                    mention = Mention(tokens, mention.line, None, min_tokens,
+                                      mention.attributes)
+            mentions.append(mention)
+        if mentions:
+            entities.append(Entity(entity.id, tuple(mentions), (), entity.attributes))
+    for position, empty in enumerate(nodes.empty if nodes is not None else ()):
+        if empty:
+            singles.append(Entity(f"zero{position}", (Mention((position,)),)))
+            if (position + 1 < len(sentences) and not nodes.empty[position + 1]
+                    and sentences[position + 1] == sentences[position]):
+                singles.append(Entity(f"starts{position}", (Mention((position, position + 1)),)))
+    changed = replace(document, entities=(*entities, *singles), bridging=(),
+                      non_referring=(), discourse_deixis=(), heads_not_given=frozenset())
+    return changed, number
+
+
+COREFUD_SCORER = Path(os.environ.get("COREFUD_SCORER", "/tmp/ref/corefud-scorer"))
+
+
+def _readable_by_udapi_and_the_corefud_scorer(key: Path, response: Path) -> None:
+    """Udapi reads both files (strictly, as the CorefUD scorer does), and the CorefUD scorer
+    scores the key 100 against itself (each skipped where absent)."""
+    import subprocess
+    import sys
+
+    try:
+        import udapi
+    except ImportError:
+        return
+    for path in (key, response):
+        assert udapi.Document(str(path)).coref_mentions is not None
+    if (COREFUD_SCORER / "corefud-scorer.py").exists():
+        done = subprocess.run([sys.executable, str(COREFUD_SCORER / "corefud-scorer.py"),
+                               str(key), str(key), "-m", "muc", "bcub", "ceafe"],
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert "CoNLL score: 100.00" in done.stdout
+
+
+def _values(report) -> dict:
+    """Each metric's recall, precision and F1 (a score not applicable as ``"n/a"``)."""
+    return {name: tuple("n/a" if value != value else value
+                        for value in (score.recall, score.precision, score.f1))
+            for name, score in report.metrics.items()}
+
+
+@pytest.mark.skipif(not PROPERTY_SOURCES, reason="../shared/corpora is absent")
+@pytest.mark.parametrize("source", PROPERTY_SOURCES, ids=lambda path: path.name)
+@pytest.mark.parametrize("target", CONVERT_TARGETS)
+def test_a_conversion_that_drops_nothing_scores_as_the_original(source, target, tmp_path):
+    from anascore.conversion import drop_content, unsupported_content
+    from anascore.errors import OptionsError
+    from anascore.formats import writer
+
+    original = detect_format(source)
+    # The original holds only what the target can: what it cannot is dropped first.
+    key_documents = [drop_content(document, target) if unsupported_content(document, target)
+                     else document for document in _sample(source)]
+    number, response_documents = 0, []
+    for document in key_documents:
+        changed, number = _changed(document, number)
+        response_documents.append(changed)
+    (tmp_path / "original").mkdir()
+    (tmp_path / "converted").mkdir()
+    key, response = tmp_path / "original" / "key", tmp_path / "original" / "response"
+    writer(original)(key_documents, key)
+    writer(original)(response_documents, response)
+    suffix = ".conllu" if target == "corefud" else f".{target}"
+    key_there = tmp_path / "converted" / f"key{suffix}"
+    response_there = tmp_path / "converted" / f"response{suffix}"
+    assert convert(key, key_there, to=target) == []
+    assert convert(response, response_there, to=target) == []
+    if target == "corefud":
+        _readable_by_udapi_and_the_corefud_scorer(key_there, response_there)
+    compared = 0
+    for match in MATCHES:
+        for keep_zeros in (True, False):
+            options = {"match": match, "keep_zeros": keep_zeros, "metrics": SCORED}
+            try:
+                expected = _values(anascore.score(key, response, **options))
+            except OptionsError:
+                continue  # the original lacks what the method needs (heads, zeros)
+            try:
+                converted = _values(anascore.score(key_there, response_there, **options))
+            except OptionsError:
+                # --remove-zeros and --match min on a format that cannot hold zeros or MIN
+                # spans are refused; the original holds none either (they were dropped), so
+                # it scores as with zeros kept, or by exact spans
+                assert target in ("conll2012", "jsonlines")
+                assert not keep_zeros or match == "min"
+                neutral = {**options, "keep_zeros": True,
+                           "match": "exact" if match == "min" else match}
+                converted = _values(anascore.score(key_there, response_there, **neutral))
+            assert converted == expected, (match, keep_zeros)
+            compared += 1
+    assert compared >= 2
