@@ -184,6 +184,10 @@ PROPERTY_SOURCES = ([path for files in CHOSEN.values() for path in files] if EVE
                     [min(files, key=lambda path: path.stat().st_size) for files in (
                         CHOSEN["litbank"], GUM_WITH_EMPTY_NODES, CHOSEN["codi-crac"]) if files])
 DOCUMENTS = None if EVERY else 1
+#: Each source with the format its original is written in (``None``: its own); jsonlines,
+#: of which there is no corpus, from LitBank.
+PROPERTY_CASES = [*((path, None) for path in PROPERTY_SOURCES),
+                  *((path, "jsonlines") for path in PROPERTY_SOURCES if path.suffix == ".conll")]
 
 
 def _sample(path: Path) -> list:
@@ -280,17 +284,22 @@ def _values(report) -> dict:
 
 
 @pytest.mark.skipif(not PROPERTY_SOURCES, reason="../shared/corpora is absent")
-@pytest.mark.parametrize("source", PROPERTY_SOURCES, ids=lambda path: path.name)
+@pytest.mark.parametrize(("source", "written_as"), PROPERTY_CASES,
+                         ids=lambda case: getattr(case, "name", case))
 @pytest.mark.parametrize("target", CONVERT_TARGETS)
-def test_a_conversion_that_drops_nothing_scores_as_the_original(source, target, tmp_path):
+def test_a_conversion_that_drops_nothing_scores_as_the_original(source, written_as, target,
+                                                                tmp_path):
     from anascore.conversion import drop_content, unsupported_content
     from anascore.errors import OptionsError
     from anascore.formats import writer
 
-    original = detect_format(source)
-    # The original holds only what the target can: what it cannot is dropped first.
-    key_documents = [drop_content(document, target) if unsupported_content(document, target)
-                     else document for document in _sample(source)]
+    original = written_as or detect_format(source)
+    # The original holds only what its format and the target can: the rest is dropped first.
+    key_documents = _sample(source)
+    for held_by in {original, target}:
+        key_documents = [drop_content(document, held_by)
+                         if unsupported_content(document, held_by) else document
+                         for document in key_documents]
     number, response_documents = 0, []
     for document in key_documents:
         changed, number = _changed(document, number)

@@ -132,7 +132,9 @@ def select_side(document: Document | None, options: Options, role: str,
 
 def is_zero(mention: Mention, nodes: ConlluNodes | None) -> bool:
     """A zero mention: its head (its first position when it has none) is an empty node, as
-    the CorefUD scorer defines it."""
+    the CorefUD scorer defines it. Every reader heads a mention its file gives no head by one
+    rule (:func:`anascore.formats.dependencies.mention_head`), so a mention is a zero or not
+    whatever format it was read from."""
     if nodes is None:
         return False
     return nodes.empty[mention.tokens[0] if mention.head is None else mention.head]

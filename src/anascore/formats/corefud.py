@@ -21,7 +21,9 @@ file and line:
   ``GRP`` is a document-local entity ID (GUM); ``etype`` (or ``entity``) the entity type;
   ``head`` the 1-based index of the mention's head among the mention's positions (when the
   field or its value is absent, the head is worked out of the dependency tree — the first
-  position whose HEAD lies outside the mention — or left unknown where the file has no tree;
+  position whose HEAD lies outside the mention —, else it is a one-position MIN or mention's
+  position, else unknown: the rule of every reader,
+  :func:`~anascore.formats.dependencies.mention_head`;
   such mentions are listed in ``Document.heads_not_given``); ``MIN`` a comma-separated list
   of such indices (the minimal span);
   every other field is kept as a mention attribute under its name.

@@ -814,11 +814,14 @@ def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False,
             all_columns: bool = False) -> Iterator[Document]:
     """Yield the documents of a UA exploded (CoNLL-U Plus) file in file order.
 
+    Each markable gets a head (``Mention.head``) by the rule of every reader
+    (:func:`~anascore.formats.dependencies.mention_head`): its first token whose dependency
+    HEAD lies outside it, else its Min when Min is one of its tokens, else its one token; a
+    mention is a zero when its head is an empty node, whatever the options.
     ``token_columns=True`` also keeps, when the file fills its UPOS column, each token's UPOS
     and whether it is an empty node (``Document.token_columns["upos"]``, ``["empty_node"]``:
-    ``"1"`` or ``"0"``), and gives each markable a head (``Mention.head``): its first token
-    whose dependency HEAD lies outside it, or its Min when Min is one token. The
-    linguistically aware metrics type mentions from them (:mod:`anascore.mention_types`).
+    ``"1"`` or ``"0"``): the linguistically aware metrics type mentions from them and the
+    heads (:mod:`anascore.mention_types`).
     """
     path = os.fspath(path)
     with open_text(path) as lines:
