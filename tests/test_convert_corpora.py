@@ -217,6 +217,8 @@ def _changed(document, number: int):
 
     nodes, sentences = document.nodes, sentence_of(document)
     entities, singles = [], []
+    # no span twice: how a copy counts is a convention of each reference scorer (compat="ua")
+    spans = {mention.tokens for entity in document.entities for mention in entity.mentions}
     for entity in document.entities:
         mentions = []
         for mention in entity.mentions:
@@ -232,9 +234,10 @@ def _changed(document, number: int):
                 inside = mention.min_tokens and set(mention.min_tokens) <= set(tokens)
                 tokens = tuple(mention.min_tokens) if inside else tokens[:1]
             if tokens != mention.tokens:
-                if _overlaps(tokens, others) or _overlaps(mention.tokens, others):
+                if tokens in spans or _overlaps(tokens, others):
                     tokens = mention.tokens
                 else:
+                    spans.add(tokens)
                     min_tokens = (mention.min_tokens if mention.min_tokens
                                   and set(mention.min_tokens) <= set(tokens) else None)
                     mention = Mention(tokens, mention.line, None, min_tokens,
@@ -244,10 +247,12 @@ def _changed(document, number: int):
             entities.append(Entity(entity.id, tuple(mentions), (), entity.attributes))
     for position, empty in enumerate(nodes.empty if nodes is not None else ()):
         if empty:
-            singles.append(Entity(f"zero{position}", (Mention((position,)),)))
+            added = [(position,)]
             if (position + 1 < len(sentences) and not nodes.empty[position + 1]
                     and sentences[position + 1] == sentences[position]):
-                singles.append(Entity(f"starts{position}", (Mention((position, position + 1)),)))
+                added.append((position, position + 1))
+            singles.extend(Entity(f"added{tokens}", (Mention(tokens),)) for tokens in added
+                           if tokens not in spans)
     changed = replace(document, entities=(*entities, *singles), bridging=(),
                       non_referring=(), discourse_deixis=(), heads_not_given=frozenset())
     return changed, number
@@ -317,9 +322,18 @@ def test_a_conversion_that_drops_nothing_scores_as_the_original(source, written_
     if target == "corefud":
         _readable_by_udapi_and_the_corefud_scorer(key_there, response_there)
     compared = 0
+    # anascore's conventions with zeros kept and removed, and the reference scorers' (heads
+    # the file does not give are first words there: the same in every format too)
+    settings = [(True, "none"), (False, "none"), (False, "ua")]
+    if original == "corefud" and target == "ua":
+        # Not compared (a known gap): compat="ua" heads a CorefUD mention whose file gives
+        # no head by its first word, as Udapi does; a UA file names no head, and its heads
+        # come from its dependency tree, which is all the conversion can write.
+        settings.remove((False, "ua"))
     for match in MATCHES:
-        for keep_zeros in (True, False):
-            options = {"match": match, "keep_zeros": keep_zeros, "metrics": SCORED}
+        for keep_zeros, compat in settings:
+            options = {"match": match, "keep_zeros": keep_zeros, "metrics": SCORED,
+                       "compat": compat}
             try:
                 expected = _values(anascore.score(key, response, **options))
             except OptionsError:
@@ -329,12 +343,16 @@ def test_a_conversion_that_drops_nothing_scores_as_the_original(source, written_
             except OptionsError:
                 # --remove-zeros and --match min on a format that cannot hold zeros or MIN
                 # spans are refused; the original holds none either (they were dropped), so
-                # it scores as with zeros kept, or by exact spans
+                # it scores as with zeros kept, or by exact spans. Head matching is refused
+                # too where compat="ua" heads the original by its first words.
                 assert target in ("conll2012", "jsonlines")
+                if match in ("head", "partial"):
+                    assert compat == "ua"
+                    continue
                 assert not keep_zeros or match == "min"
                 neutral = {**options, "keep_zeros": True,
                            "match": "exact" if match == "min" else match}
                 converted = _values(anascore.score(key_there, response_there, **neutral))
-            assert converted == expected, (match, keep_zeros)
+            assert converted == expected, (match, keep_zeros, compat)
             compared += 1
     assert compared >= 2
