@@ -214,3 +214,14 @@ def test_a_mention_that_starts_on_an_empty_node_is_a_zero_in_no_reader(tmp_path)
         report = anascore.score(key, response, keep_zeros=False, metrics="mentions")
         assert report.metrics["mentions"].precision == 1.0
         assert report.metrics["mentions"].recall == 1.0
+
+
+def test_heads_a_ua_file_does_not_give_are_not_content_a_conversion_loses(tmp_path):
+    # A UA file names no head: every head is worked out of its dependency tree (or Min), as
+    # a CorefUD file's without a head field, and is no content CoNLL-2012 loses.
+    source = ROOT / "tests" / "fixtures" / "ua" / "typed_key.conllua"
+    with pytest.raises(FormatError, match=r"has 4 MIN spans, which conll2012 cannot hold"):
+        convert(source, tmp_path / "out.conll", to="conll2012")
+    assert convert(source, tmp_path / "out.conll", to="conll2012",
+                   drop_unsupported=True) == [
+        f"{source}: dropped 4 MIN spans (1 of 1 documents), which conll2012 cannot hold"]

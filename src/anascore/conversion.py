@@ -216,9 +216,11 @@ def unsupported_content(document: Document, target: str) -> Counter[str]:
     mentions = [mention for entity in document.entities for mention in entity.mentions]
     if target in ("conll2012", "jsonlines"):
         lost["empty"] = sum(document.nodes.empty) if document.nodes is not None else 0
-    # A head the file does not give (worked out of its dependency tree) is not its content.
+    # A head the file does not give (worked out of its dependency tree or MIN: a CorefUD
+    # mention without a head value, every UA markable) is not its content.
     headed = [mention for mention in mentions if mention.head is not None
-              and mention.tokens not in document.heads_not_given]
+              and mention.tokens not in document.heads_not_given
+              and document.source_format != "ua"]
     if target in ("conll2012", "jsonlines"):
         lost["heads"] = sum(1 for mention in headed if mention.head != mention.tokens[0])
     if target == "ua":
