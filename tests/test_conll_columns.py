@@ -126,3 +126,96 @@ def test_a_bracket_around_no_entity_id_is_an_error(tmp_path, cell):
     assert caught.value.message == (
         f"unknown coreference annotation {cell!r}; expected '-' or brackets such as '(3', "
         "'3)', '(3)' joined by '|'")
+
+
+def test_a_sentence_with_an_extra_trailing_column_is_an_error_not_lost_mentions(tmp_path,
+                                                                                 capsys):
+    # The case: the second sentence's extra '-' column was read as its coreference
+    # column, so its mention was lost: Mentions 66.67, MUC 0, exit 0.
+    key = tmp_path / "key.conll"
+    key.write_text("#begin document (d); part 000\nd 0 0 Anna (1)\nd 0 1 sang -\n\n"
+                   "d 0 2 She (1)\nd 0 3 smiled -\n#end document\n")
+    response = tmp_path / "response.conll"
+    response.write_text("#begin document (d); part 000\nd 0 0 Anna (1)\nd 0 1 sang -\n\n"
+                        "d 0 2 She (1) -\nd 0 3 smiled - -\n#end document\n")
+    with pytest.raises(FormatError) as caught:
+        list(read_conll2012(response))
+    assert caught.value.line == 5 and caught.value.path == str(response)
+    assert caught.value.message.startswith("6 columns; expected 5, as on line 2 (every token "
+                                           "line of a document has the same columns")
+    from anascore.cli import main
+
+    assert main(["score", str(key), str(response)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"anascore: error: {response}:5: 6 columns; expected 5")
+    assert err.count("\n") == 1
+
+
+def test_the_first_sentence_may_be_the_one_with_the_extra_column(tmp_path):
+    path = tmp_path / "response.conll"
+    path.write_text("#begin document (d); part 000\nd 0 0 Anna (1) -\nd 0 1 sang - -\n\n"
+                    "d 0 2 She (1)\nd 0 3 smiled -\n#end document\n")
+    with pytest.raises(FormatError, match="5 columns; expected 6, as on line 2") as caught:
+        list(read_conll2012(path))
+    assert caught.value.line == 5
+
+
+def test_an_extra_column_on_one_sentence_of_the_example_is_an_error(tmp_path):
+    # examples/response.conll (OntoNotes layout, 12 columns): the extra column on one sentence
+    # moved CoNLL from 85.93 to 86.69. Its 12th column holds coreference cells, not the
+    # predicate arguments ('*') by which OntoNotes sentences may differ.
+    example = Path(__file__).resolve().parents[1] / "examples"
+    assert round(anascore.score(example / "key.conll",
+                                example / "response.conll").metrics["conll"].f1 * 100,
+                 2) == 85.93
+    lines = (example / "response.conll").read_text().split("\n")
+    second = lines.index("") + 1  # the first line of the second sentence
+    end = lines.index("", second)
+    for number in range(second, end):
+        lines[number] += "\t-"
+    response = tmp_path / "response.conll"
+    response.write_text("\n".join(lines))
+    with pytest.raises(FormatError) as caught:
+        anascore.score(example / "key.conll", response)
+    assert caught.value.line == second + 1 and caught.value.path == str(response)
+    assert caught.value.message.startswith("13 columns; expected 12, as on line 2")
+
+
+def test_ontonotes_sentences_differ_only_by_predicate_argument_columns(tmp_path):
+    # OntoNotes: 12 columns without a predicate, 13 with one, 14 with two; a sentence whose
+    # column before the coreference column holds coreference cells ('(1', '-') has an extra
+    # column, not a predicate, whichever sentence it is.
+    none = "d\t0\t{i}\tw\tNN\t*\t-\t-\t-\t-\t*\t{c}"
+    one = none.replace("\t{c}", "\t*\t{c}")
+    path = tmp_path / "key.conll"
+    for first, later, line, message in [
+            (one, one + "\t-", 5, "14 columns; expected 13, as on line 2"),
+            (none + "\t-", none, 2, "13 columns; expected 12, as on line 5")]:
+        path.write_text("\n".join(["#begin document (d); part 000",
+                                   first.format(i=0, c="(1"), first.format(i=1, c="1)"), "",
+                                   later.format(i=0, c="-"), later.format(i=1, c="(1)"), "",
+                                   "#end document", ""]))
+        with pytest.raises(FormatError) as caught:
+            list(read_conll2012(path))
+        assert caught.value.line == line
+        assert caught.value.message == (
+            f"{message}: OntoNotes sentences differ only by predicate-argument columns (from "
+            "column 12 to the one before the coreference column), each cell of which holds a "
+            f"'*', and {'-' if line == 5 else '(1'!r} does not (a missing or extra cell would "
+            "move the coreference column)")
+    # Sentences of none, one and two predicates, in any order, are one document.
+    two = one.replace("\t{c}", "\t(V*)\t{c}")
+    path.write_text("\n".join(["#begin document (d); part 000", two.format(i=0, c="(1)"), "",
+                               none.format(i=0, c="(1)"), "", one.format(i=0, c="(1)"),
+                               "#end document", ""]))
+    [document] = read_conll2012(path)
+    assert [mention.tokens for mention in document.entities[0].mentions] == [(0,), (1,), (2,)]
+
+
+def test_a_sentence_of_stray_trailing_tabs_is_no_column(tmp_path):
+    # Every line of the second sentence ends in a stray tab: an empty cell, no column.
+    path = tmp_path / "key.conll"
+    path.write_text("#begin document (d); \nt\t0\t0\ta\t(0)\n\nt\t0\t1\tb\t(0)\t\n"
+                    "t\t0\t2\tc\t-\t\n#end document\n")
+    [document] = read_conll2012(path)
+    assert [mention.tokens for mention in document.entities[0].mentions] == [(0,), (1,)]

@@ -40,6 +40,17 @@ def printable(text: str) -> str:
                    for character in text)
 
 
+#: How many characters of a value from the input a message quotes (:func:`shorten`).
+QUOTED_CHARACTERS = 40
+
+
+def shorten(value: str, limit: int = QUOTED_CHARACTERS) -> str:
+    """``value`` as a message quotes it: its first ``limit`` characters and ``…`` when it is
+    longer. A value from the input may be a 5,000-digit number or a megabyte-long cell; the
+    message must stay one short line, and its start is enough to find it."""
+    return value if len(value) <= limit else value[:limit] + "…"
+
+
 class FormatError(AnascoreError):
     """A file does not follow the format it is read as."""
 

@@ -10,15 +10,16 @@ naming the file and line):
   five-column test files, the OntoNotes ``*_conll`` files with twelve or more). A line with a
   tab is split at tabs, so a cell may be empty (LitBank writes an empty last cell for "no
   coreference"; an empty cell reads as ``-``); a line without a tab is split at runs of
-  spaces. Every token line of a sentence has the same number of columns (OntoNotes has a
-  predicate-argument column per predicate of the sentence, so sentences of one document
-  differ): a line with a cell more or less than the others would have another column read as
-  the coreference column (an empty cell dropped by a split at spaces turns the named-entity
-  cell ``(DATE)`` into a mention; an extra ``-`` hides every mention), so it is an error
-  naming it and a line of the sentence's width. Empty cells after the last filled one (a
-  stray trailing tab) are no column. Key and
-  response may have different layouts. CRLF line ends are accepted. A blank line ends a
-  sentence. Other lines starting with ``#`` are comments.
+  spaces. Every token line of a document has the same number of columns, so that its
+  coreference column is one column throughout: a line or a sentence with a cell more or less
+  than the others would have another column read as the coreference column (an empty cell
+  dropped by a split at spaces turns the named-entity cell ``(DATE)`` into a mention; an
+  extra ``-`` hides every mention of its sentence), so it is an error naming it and a line of
+  the document's width. Only OntoNotes sentences differ, by their predicate-argument
+  columns (one per predicate of the sentence, between the named-entity column and the
+  coreference column, every cell holding a ``*``). Empty cells after the last filled one (a
+  stray trailing tab) are no column. Key and response may have different layouts. CRLF line
+  ends are accepted. A blank line ends a sentence. Other lines starting with ``#`` are comments.
 * The last column holds the coreference annotation: ``-`` (or ``_``) for none, else
   brackets ``(ID`` (a mention of entity ID opens), ``ID)`` (the innermost open mention of ID
   closes), ``(ID)`` (a one-token mention), several of them joined by ``|`` or written back to
@@ -43,7 +44,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
-from anascore.errors import FormatError
+from anascore.errors import FormatError, shorten
 from anascore.formats.sentences import sentence_of
 from anascore.formats.text import open_text
 from anascore.model import Document, Entity, Mention, SpanTokens, checked_documents
@@ -133,8 +134,8 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
     ``cells`` caches the brackets of coreference cells (:func:`_cell_brackets`).
 
     Each sentence is read whole before its tokens are taken (:func:`_sentence_width`): its
-    lines must have one width, which OntoNotes sets per sentence (a predicate-argument column
-    per predicate of the sentence)."""
+    lines must have one width, the document's (:func:`_document_width`), which OntoNotes
+    varies by sentence (a predicate-argument column per predicate of the sentence)."""
     words: list[str] = []
     kept: list[str] = []  # with all_columns: each token line's cells but the last
     sentence_starts: list[int] = [0]
@@ -147,9 +148,12 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
     first_width = 0  # the width of the sentence's first line
     uneven = False  # whether another line of the sentence has another width
     line_number = begin_line
+    # The document's first sentence (its width is the document's: _document_width).
+    first: list[tuple[int, list[str]]] = []
 
     def take_sentence() -> None:
         """Check the sentence's width, then take its tokens and brackets."""
+        nonlocal first
         if not sentence:
             return
         width = first_width
@@ -157,6 +161,10 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
             width = _sentence_width(sentence, path)
             for _, columns in sentence:
                 del columns[width:]  # stray empty cells (a trailing tab)
+        if not first:
+            first = sentence[:]
+        elif width != len(first[0][1]):
+            width = _document_width(first, sentence, width, path)
         word_column = 3 if width > 4 else _WORD_COLUMN[width]
         for number, columns in sentence:
             words.append(columns[word_column])
@@ -266,6 +274,44 @@ def _sentence_width(sentence: list[tuple[int, list[str]]], path: str) -> int:
                 "line of a sentence has the same columns; a missing or extra cell would move "
                 "the coreference column)", path=path, line=number)
     return usual
+
+
+def _document_width(first: list[tuple[int, list[str]]],
+                    sentence: list[tuple[int, list[str]]], width: int, path: str) -> int:
+    """The width of a sentence ``width`` columns wide in a document whose ``first`` sentence
+    has another: the coreference column is the last column of the document's width on every
+    line (an extra trailing cell would hide a sentence's mentions, a missing one make another
+    column the coreference column), so the sentence's width is the document's, less stray
+    empty cells it ends in (trailing tabs, dropped here). Only OntoNotes sentences
+    (:data:`_ONTONOTES_WIDTH` columns or more) may differ, by their predicate-argument columns
+    (one per predicate of the sentence, after the named-entity column, before the
+    coreference column), each cell of which holds a ``*``; else an error names the line."""
+    expected = len(first[0][1])
+    example = first[0][0]
+    if width > expected and all(_filled_width(columns) <= expected for _, columns in sentence):
+        for _, columns in sentence:
+            del columns[expected:]
+        return expected
+    number = sentence[0][0]
+    if min(width, expected) < _ONTONOTES_WIDTH:
+        raise FormatError(
+            f"{width} columns; expected {expected}, as on line {example} (every token line of "
+            "a document has the same columns; a missing or extra cell would move the "
+            "coreference column)", path=path, line=number)
+    for lines, other, other_width, other_line in ((sentence, width, expected, example),
+                                                  (first, expected, width, number)):
+        for line, columns in lines:
+            cell = next((cell for cell in columns[_ONTONOTES_WIDTH - 1:other - 1]
+                         if "*" not in cell), None)
+            if cell is not None:
+                raise FormatError(
+                    f"{other} columns; expected {other_width}, as on line {other_line}: "
+                    "OntoNotes sentences differ only by predicate-argument columns (from "
+                    f"column {_ONTONOTES_WIDTH} to the one before the coreference column), "
+                    f"each cell of which holds a '*', and {shorten(cell)!r} does not (a "
+                    "missing or extra cell would move the coreference column)",
+                    path=path, line=line)
+    return width
 
 
 def _filled_width(columns: list[str]) -> int:
