@@ -384,3 +384,81 @@ def test_split_antecedents_repeated_on_each_mention_are_read_once(tmp_path) -> N
     written = tmp_path / "written.conllu"
     write_corefud([document], written)
     assert "SplitAnte=e2<e1,e3<e1\n" in written.read_text()
+
+
+BIG = "9" * 5000  # int() refuses more than 4,300 digits
+
+
+def _sentence(path: Path, ids: list[str], misc: dict[str, str] | None = None) -> Path:
+    """A one-sentence CorefUD document whose token lines have ``ids`` (MISC by ID)."""
+    lines = ["# newdoc id = b", "# global.Entity = eid-etype-head-other", "# sent_id = b-1"]
+    for node_id in ids:
+        lines.append("\t".join([node_id, "w", "_", "_", "_", "_", "0", "_", "_",
+                                (misc or {}).get(node_id, "_")]))
+    path.write_text("\n".join([*lines, "", ""]))
+    return path
+
+
+@pytest.mark.parametrize(("ids", "line", "message"), [
+    (["0", "1"], 4, "word ID '0'; expected 1 (the words of a sentence are numbered 1, 2, 3 … "
+                    "in order)"),
+    (["1", "2", "2"], 6, "word ID '2' after word 2; expected 3 (the words of a sentence are "
+                         "numbered 1, 2, 3 … in order)"),
+    (["1", "3", "2"], 6, "word ID '2' after word 3; expected 4 (the words of a sentence are "
+                         "numbered 1, 2, 3 … in order)"),
+    (["1", BIG], 5, f"word ID '{'9' * 40}…'; expected at most 9 digits"),
+    (["1", "3-1", "2"], 5, "multiword token '3-1'; expected N-M for the words N to M that "
+                           "follow, such as '2-3'"),
+    (["1", "1-2", "2"], 5, "multiword token '1-2'; expected N-M for the words N to M that "
+                           "follow, such as '2-3'"),
+    (["1", "1.2", "1.1"], 6, "empty node ID '1.1'; expected 1.3 (the empty nodes after word N "
+                             "are numbered N.1, N.2 … in order)"),
+    (["1", "0.1"], 5, "empty node ID '0.1'; expected 1.1 (the empty nodes after word N are "
+                      "numbered N.1, N.2 … in order)"),
+    (["1", f"1.{BIG}"], 5, f"empty node ID '1.{'9' * 38}…'; expected 1.1 (the empty nodes "
+                           "after word N are numbered N.1, N.2 … in order)"),
+    (["1", f"{BIG}.1"], 5, f"empty node ID '{'9' * 40}…'; expected 1.1 (the empty nodes "
+                           "after word N are numbered N.1, N.2 … in order)"),
+], ids=["zero", "repeated", "decreasing", "huge", "range 3-1", "range 1-2", "empty repeated",
+        "empty misplaced", "huge empty decimal", "huge empty word"])
+def test_word_ids_are_numbered_as_conllu_numbers_them(tmp_path: Path, ids: list[str],
+                                                      line: int, message: str) -> None:
+    # A validator's strictness: ID 0, a repeated ID, a range 3-1 were read as if nothing was
+    # wrong; a 5,000-digit empty node ID ended in a ValueError traceback when aligned.
+    path = _sentence(tmp_path / "ids.conllu", ids)
+    with pytest.raises(FormatError) as caught:
+        list(read_corefud(path))
+    assert (caught.value.path, caught.value.line, caught.value.message) == (
+        str(path), line, message)
+
+
+def test_numbered_words_empty_nodes_and_ranges_read(tmp_path: Path) -> None:
+    path = _sentence(tmp_path / "ids.conllu", ["0.1", "0.2", "1-2", "1", "2", "2.1", "3"],
+                     {"2.1": "Entity=(e1-x-1-)", "3": "Entity=(e1-x-1-)"})
+    [document] = read_corefud(path)
+    assert mentions_of(document) == {"e1": [((4,), 4), ((5,), 5)]}
+
+
+@pytest.mark.parametrize(("cell", "message"), [
+    ("Entity=", "empty Entity=; expected brackets such as '(e1-person-1-', 'e1)' or "
+                "'(e1-person-1-)'"),
+    (f"Entity=(e1-x-{BIG}-)", f"head index '{'9' * 40}…' in '(e1-x-{'9' * 35}…': expected a "
+                              "positive integer"),
+    (f"Entity=(e1[1/{BIG}]-x-1-)", f"discontinuous part 'e1[1/{'9' * 35}…': expected [i/n] "
+                                   "with 1 ≤ i ≤ n"),
+], ids=["empty", "huge head", "huge part"])
+def test_an_empty_entity_or_a_huge_number_is_one_short_error(tmp_path: Path, cell: str,
+                                                             message: str) -> None:
+    path = _sentence(tmp_path / "cell.conllu", ["1", "2"], {"2": cell})
+    with pytest.raises(FormatError) as caught:
+        list(read_corefud(path))
+    assert (caught.value.line, caught.value.message) == (5, message)
+
+
+def test_a_huge_min_index_is_one_short_error(tmp_path: Path) -> None:
+    path = _sentence(tmp_path / "cell.conllu", ["1"], {"1": f"Entity=(e1-x-1-{BIG})"})
+    path.write_text(path.read_text().replace("eid-etype-head-other", "eid-etype-head-MIN"))
+    with pytest.raises(FormatError) as caught:
+        list(read_corefud(path))
+    assert caught.value.message == (f"MIN '{'9' * 40}…' in '(e1-x-1-{'9' * 33}…': expected "
+                                    "comma-separated positive integers")

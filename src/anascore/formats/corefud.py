@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import IO
 
-from anascore.errors import FormatError
+from anascore.errors import FormatError, shorten
 from anascore.formats.dependencies import CYCLE, governors, id_positions, mention_head
 from anascore.formats.sentences import kept_lines, sentence_ids
 from anascore.formats.sentences import sentence_of as sentences_of
@@ -170,6 +170,7 @@ def read_corefud_lines(lines: Iterable[tuple[int, str]], path: str, *,
     pending_sent_id = ""
     pending_lines: list[str] = []
     line_number = 0
+    word = empty = 0  # the sentence's last word ID, and the empty nodes after it so far
     for line_number, raw in lines:
         line = raw.rstrip("\r\n")
         if not line.strip():
@@ -215,6 +216,7 @@ def read_corefud_lines(lines: Iterable[tuple[int, str]], path: str, *,
                                        keep_all=all_columns)
         node_id, misc = columns[0], columns[9]
         if "-" in node_id:
+            _check_range(node_id, word if in_sentence else 0, path, line_number)
             if "Entity=" in misc:
                 raise FormatError(
                     f"Entity= on the multiword token {node_id}; expected coreference on "
@@ -228,10 +230,16 @@ def read_corefud_lines(lines: Iterable[tuple[int, str]], path: str, *,
             builder.sentence_lines.append(line_number)
             builder.sentence_starts.append(len(builder.forms))
             pending_sent_id = ""
+            word = empty = 0
         is_empty = "." in node_id
-        if not (node_id.isdigit() and node_id.isascii()) and not _valid_id(node_id, is_empty):
-            raise FormatError(f"token ID {node_id!r} is neither a word ID (1, 2, …) nor an "
-                              "empty node ID (3.1)", path=path, line=line_number)
+        if is_empty:
+            empty = _empty_number(node_id, word, empty, path, line_number)
+        else:
+            number = (int(node_id) if node_id.isdigit() and node_id.isascii()
+                      and len(node_id) <= _INDEX_DIGITS else -1)
+            if number <= word:
+                _refuse_word(node_id, word, path, line_number)
+            word, empty = number, 0
         position = len(builder.forms)
         builder.forms.append(columns[1])
         builder.ids.append(node_id)
@@ -259,11 +267,63 @@ def _digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def _valid_id(node_id: str, is_empty: bool) -> bool:
-    if not is_empty:
-        return _digits(node_id)
-    word, _, decimal = node_id.partition(".")
-    return _digits(word) and _digits(decimal)
+#: More digits than a token ID or an index into a mention (a head, a MIN index, a part)
+#: can have: no sentence or mention has a billion positions, and ``int`` refuses 4,300.
+_INDEX_DIGITS = 9
+
+
+def _number(text: str) -> int:
+    """``text`` as a token ID number or index: ``-1`` unless ASCII digits, at most
+    :data:`_INDEX_DIGITS` of them."""
+    return int(text) if text.isdigit() and text.isascii() and len(text) <= _INDEX_DIGITS else -1
+
+
+def _refuse_word(node_id: str, word: int, path: str, line: int) -> None:
+    """Refuse a word ID that does not follow the sentence's previous word ``word`` (``0``:
+    none yet), as the CoNLL-U validator does: an ID 0, a repeated or a decreasing one is an
+    error, not a position whose place nobody can tell."""
+    number = _number(node_id)
+    if number < 0 and not _valid_id(node_id):
+        raise FormatError(f"token ID {shorten(node_id)!r} is neither a word ID (1, 2, …) nor "
+                          "an empty node ID (3.1)", path=path, line=line)
+    if number < 0:
+        raise FormatError(f"word ID {shorten(node_id)!r}; expected at most {_INDEX_DIGITS} "
+                          "digits", path=path, line=line)
+    after = f" after word {word}" if word else ""
+    raise FormatError(f"word ID {node_id!r}{after}; expected {word + 1} (the words of a "
+                      "sentence are numbered 1, 2, 3 … in order)", path=path, line=line)
+
+
+def _empty_number(node_id: str, word: int, empty: int, path: str, line: int) -> int:
+    """The decimal of an empty node ID ``N.M``: N is the word before it (``word``, 0 before
+    the first), M follows the previous empty node's (``empty``) after that word."""
+    before, _, decimal = node_id.partition(".")
+    number = _number(decimal)
+    if number > empty and before == str(word):
+        return number
+    if not _valid_id(node_id):
+        raise FormatError(f"token ID {shorten(node_id)!r} is neither a word ID (1, 2, …) nor "
+                          "an empty node ID (3.1)", path=path, line=line)
+    raise FormatError(f"empty node ID {shorten(node_id)!r}; expected {word}.{empty + 1} (the "
+                      "empty nodes after word N are numbered N.1, N.2 … in order)",
+                      path=path, line=line)
+
+
+def _valid_id(node_id: str) -> bool:
+    word, dot, decimal = node_id.partition(".")
+    return _digits(word) and (not dot or _digits(decimal))
+
+
+def _check_range(node_id: str, word: int, path: str, line: int) -> None:
+    """A multiword token's ``N-M`` names words N to M (N < M) after the sentence's ``word``."""
+    first, _, last = node_id.partition("-")
+    if not word < _number(first) < _number(last):
+        raise FormatError(f"multiword token {shorten(node_id)!r}; expected N-M for the words N "
+                          f"to M that follow, such as '{word + 1}-{word + 2}'",
+                          path=path, line=line)
+
+
+GITS = 9
 
 
 def _read_misc(misc: str, position: int, fields: tuple[str, ...], builder: _DocumentBuilder,
@@ -314,10 +374,13 @@ def _read_misc(misc: str, position: int, fields: tuple[str, ...], builder: _Docu
 
 def _read_entity_chunks(value: str, position: int, fields: tuple[str, ...],
                         builder: _DocumentBuilder, path: str, line: int) -> None:
+    if not value:
+        raise FormatError("empty Entity=; expected brackets such as '(e1-person-1-', 'e1)' or "
+                          "'(e1-person-1-)'", path=path, line=line)
     chunks = _CHUNK.findall(value)
     if "".join(chunks) != value:
         raise FormatError(
-            f"Entity={value!r}: expected brackets such as '(e1-person-1-', 'e1)' or "
+            f"Entity={shorten(value)!r}: expected brackets such as '(e1-person-1-', 'e1)' or "
             "'(e1-person-1-)' written back to back", path=path, line=line)
     for chunk in chunks:
         opening, closing = chunk[0] == "(", chunk[-1] == ")"
@@ -350,13 +413,14 @@ def _split_part(text: str, path: str, line: int) -> tuple[str, tuple[int, int] |
         return text, None
     part = _PART.match(text)
     if part is None:
-        raise FormatError(f"entity ID {text!r} ends with ']' but is not a discontinuous part "
-                          "such as 'e3[1/2]'", path=path, line=line)
-    index, total = int(part.group(2)), int(part.group(3))
-    if not 1 <= index <= total:
-        raise FormatError(f"discontinuous part {text!r}: expected [i/n] with 1 ≤ i ≤ n",
-                          path=path, line=line)
-    return part.group(1), (index, total)
+        raise FormatError(f"entity ID {shorten(text)!r} ends with ']' but is not a "
+                          "discontinuous part such as 'e3[1/2]'", path=path, line=line)
+    index, total = part.group(2), part.group(3)
+    if (len(index) > _INDEX_DIGITS or len(total) > _INDEX_DIGITS
+            or not 1 <= int(index) <= int(total)):
+        raise FormatError(f"discontinuous part {shorten(text)!r}: expected [i/n] with "
+                          "1 ≤ i ≤ n", path=path, line=line)
+    return part.group(1), (int(index), int(total))
 
 
 #: What the opening-bracket fields anascore reads are for; other fields are attributes.
@@ -386,15 +450,15 @@ def _open(text: str, position: int, fields: tuple[str, ...], builder: _DocumentB
             entity_type = value
         elif name == "head":
             if value:
-                if not _digits(value) or int(value) < 1:
-                    raise FormatError(f"head index {value!r} in '({text}': expected a "
-                                      "positive integer", path=path, line=line)
+                if not _digits(value) or len(value) > _INDEX_DIGITS or int(value) < 1:
+                    raise FormatError(f"head index {shorten(value)!r} in '({shorten(text)}': "
+                                      "expected a positive integer", path=path, line=line)
                 head_index = int(value)
         elif name == "MIN" and value:
             indices = [index.strip() for index in value.split(",")]
-            if not all(_digits(index) for index in indices):
-                raise FormatError(f"MIN {value!r} in '({text}': expected comma-separated "
-                                  "positive integers", path=path, line=line)
+            if not all(_digits(index) and len(index) <= _INDEX_DIGITS for index in indices):
+                raise FormatError(f"MIN {shorten(value)!r} in '({shorten(text)}': expected "
+                                  "comma-separated positive integers", path=path, line=line)
             min_indices = tuple(int(index) for index in indices)
         elif value:
             attributes[name] = value
