@@ -140,3 +140,45 @@ def test_the_error_analysis_escapes_its_warnings(tmp_path, capsys):
     assert main(["errors", str(key), str(response)]) == 0
     err = capsys.readouterr().err
     assert ESCAPE not in err and f"{tmp_path}/r\\x1b[31m.conll: document 'd': token 2" in err
+
+
+BIG = "9" * 5000  # int() refuses more than 4,300 digits: 'Exceeds the limit (4300 digits)'
+
+
+def test_a_huge_empty_node_id_against_the_key(tmp_path, capsys):
+    # CorefUD: the reader names it; UA: the empty nodes of key and response are ordered by
+    # their IDs without int(), and the 5,000-digit node is one more empty node.
+    response = tmp_path / "response.conllu"
+    response.write_text(EMPTY_NODES.read_text().replace("\n3.1\t", f"\n3.{BIG}\t"))
+    err = one_error_line(capsys, ["score", str(EMPTY_NODES), str(response)])
+    assert f"{response}:8: empty node ID '3.{'9' * 38}…'; expected 3.1" in err
+    assert len(err) < 300
+    key = FIXTURES / "ua" / "zero_key.conllua"
+    response = tmp_path / "response.conllua"
+    response.write_text(key.read_text().replace("\n4.1\t", f"\n4.{BIG}\t"))
+    assert main(["score", str(key), str(response), "--metrics", "muc"]) == 0
+    assert "muc" in capsys.readouterr().out.lower()
+
+
+@pytest.mark.parametrize(("key", "response"), [
+    ("#begin document (d); part 000\nd 0 0 Anna (1)\n#end document\n",
+     f"#begin document (d); part {BIG}\nd 0 0 Anna (1)\n#end document\n"),
+    ('{"doc_key": "d_0", "sentences": [["a"]], "clusters": [[[0, 0]]]}\n',
+     f'{{"doc_key": "d_{BIG}", "sentences": [["a"]], "clusters": [[[0, 0]]]}}\n'),
+], ids=["conll2012", "jsonlines"])
+def test_a_huge_part_number_while_naming_the_nearest_key_document(tmp_path, capsys, key,
+                                                                   response):
+    suffix = ".conll" if key.startswith("#") else ".jsonlines"
+    key_path, response_path = tmp_path / f"key{suffix}", tmp_path / f"response{suffix}"
+    key_path.write_text(key)
+    response_path.write_text(response)
+    err = one_error_line(capsys, ["score", str(key_path), str(response_path)])
+    assert "not in the key" in err and "9" * 41 not in err
+
+
+def test_a_huge_part_number_in_a_corefud_document_name(tmp_path, capsys):
+    response = tmp_path / "response.conllu"
+    response.write_text(COREFUD.read_text().replace("# newdoc id = m",
+                                                    f"# newdoc id = (m); part {BIG}"))
+    err = one_error_line(capsys, ["score", str(COREFUD), str(response)])
+    assert "not in the key" in err and "9" * 41 not in err

@@ -13,18 +13,23 @@ import difflib
 import re
 from collections.abc import Iterable
 
+from anascore.errors import shorten
+
 _CONLL_NAME = re.compile(r"^\(?(?P<document>[^()]*?)\)?;\s*part\s+(?P<part>\d+)$")
 _E2E_KEY = re.compile(r"^(?P<document>.*?)_(?P<part>\d+)$")
 
 
-def normalized(name: str) -> tuple[str, int] | str:
+def normalized(name: str) -> tuple[str, int | str] | str:
     """A name with its conventions taken away: ``(document, part)`` when it names a part
-    (in CoNLL-2012's or e2e-coref's way), else the name without surrounding white space."""
+    (in CoNLL-2012's or e2e-coref's way), else the name without surrounding white space. A
+    part of more than 18 digits stays its digits (without leading zeros): ``int`` refuses
+    more than 4,300, and no two such parts are one number unless they are one text."""
     name = name.strip()
     for pattern in (_CONLL_NAME, _E2E_KEY):
         match = pattern.match(name)
         if match:
-            return match.group("document").strip(), int(match.group("part"))
+            part = match.group("part").lstrip("0") or "0"
+            return match.group("document").strip(), int(part) if len(part) <= 18 else part
     return name
 
 
@@ -42,12 +47,12 @@ def nearest(name: str, candidates: Iterable[str], count: int = 3) -> list[str]:
 def not_in_key_message(extra: list[str], key_names: Iterable[str], key_path: str | None) -> str:
     """The error of response documents the key lacks, naming what each most likely meant."""
     key_names = list(key_names)
-    shown = ", ".join(repr(name) for name in extra[:3])
+    shown = ", ".join(repr(shorten(name)) for name in extra[:3])
     more = f" and {len(extra) - 3} more" if len(extra) > 3 else ""
     where = f" {key_path}" if key_path else ""
     message = f"response document {shown}{more} not in the key{where}"
     guesses = nearest(extra[0], key_names)
     if guesses:
-        message += f"; did you mean {' or '.join(map(repr, guesses))}?"
+        message += f"; did you mean {' or '.join(repr(shorten(name)) for name in guesses)}?"
     return (message + "; --key-documents-only (key_documents_only=True) scores the key's "
             "documents and ignores the others")

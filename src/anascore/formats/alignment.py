@@ -207,18 +207,30 @@ def _words_by_sentence(document: Document) -> list[list[tuple[str, int]]]:
     return sentences
 
 
-def _order_key(sentence: int, node_id: str) -> tuple[int, int, int]:
+#: Where an empty node stands: its sentence, and the word and decimal of its ID
+#: (:func:`_magnitude`).
+OrderKey = tuple[int, tuple[int, str], tuple[int, str]]
+
+
+def _order_key(sentence: int, node_id: str) -> OrderKey:
     word, _, decimal = node_id.partition(".")
-    return sentence, int(word), int(decimal) if decimal else 0
+    return sentence, _magnitude(word), _magnitude(decimal)
 
 
-def _gaps(document: Document) -> list[list[tuple[tuple[int, int, int], int]]]:
+def _magnitude(digits: str) -> tuple[int, str]:
+    """The digits of an ID as a key that orders as their number does, without ``int``, which
+    refuses more than 4,300 digits (a file may hold any number of them)."""
+    significant = digits.lstrip("0")
+    return len(significant), significant
+
+
+def _gaps(document: Document) -> list[list[tuple[OrderKey, int]]]:
     """The empty nodes of ``document`` between consecutive words: entry ``k`` lists those
     before the ``k``-th word (the last entry: after the last word), each with its order key
     and position."""
     nodes = document.nodes
     assert nodes is not None
-    gaps: list[list[tuple[tuple[int, int, int], int]]] = [[]]
+    gaps: list[list[tuple[OrderKey, int]]] = [[]]
     for position, is_empty in enumerate(nodes.empty):
         if is_empty:
             gaps[-1].append((_order_key(nodes.sentence_of[position], nodes.ids[position]),
@@ -229,11 +241,12 @@ def _gaps(document: Document) -> list[list[tuple[tuple[int, int, int], int]]]:
 
 
 #: An empty node within its gap: its key among the gap's nodes, and its position.
-_GapNode = tuple[tuple[int, ...], int]
+_GapKey = tuple[int, tuple[int, str]] | OrderKey
+_GapNode = tuple[_GapKey, int]
 
 
-def _within_gap(key_gap: list[tuple[tuple[int, int, int], int]],
-                response_gap: list[tuple[tuple[int, int, int], int]],
+def _within_gap(key_gap: list[tuple[OrderKey, int]],
+                response_gap: list[tuple[OrderKey, int]],
                 ) -> tuple[list[_GapNode], list[_GapNode]]:
     """The empty nodes of one gap on each side, keyed by (sentence, decimal): between two given
     words the word part of an ID only says how the file numbers its words (``1.1`` and
@@ -267,7 +280,7 @@ def _on_union(key: Document, response: Document) -> tuple[Document, Document]:
     for gap, (key_gap, response_gap) in enumerate(zip(key_gaps, response_gaps, strict=True)):
         if key_gap or response_gap:
             key_here, response_here = _within_gap(key_gap, response_gap)
-            merged: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
+            merged: dict[_GapKey, tuple[list[int], list[int]]] = {}
             for order, position in key_here:
                 merged.setdefault(order, ([], []))[0].append(position)
             for order, position in response_here:
