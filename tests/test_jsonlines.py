@@ -77,3 +77,28 @@ def test_writer_round_trip(tmp_path: Path) -> None:
         again = list(read_jsonlines(path, exclusive_ends=exclusive))
         assert [spans(document) for document in again] == [spans(d) for d in documents]
         assert [document.tokens for document in again] == [d.tokens for d in documents]
+
+
+@pytest.mark.parametrize(("line", "key"), [
+    ('{"doc_key": "d", "sentences": [["a", "b"]], "clusters": [[[0, 0], [1, 1]]], '
+     '"clusters": []}', "clusters"),
+    ('{"doc_key": "d", "doc_key": "e", "sentences": [["a"]], "clusters": []}', "doc_key"),
+    ('{"doc_key": "d", "sentences": [["a"]], "clusters": [], "meta": {"x": 1, "x": 2}}', "x"),
+])
+def test_a_key_given_twice_in_an_object_is_an_error_naming_the_line(tmp_path: Path, line: str,
+                                                                     key: str) -> None:
+    # json.loads keeps the last of duplicate keys: the second "clusters" silently replaced
+    # the first (MUC 0 instead of 1). Which one the writer meant nobody can tell.
+    path = tmp_path / "twice.jsonlines"
+    path.write_text('{"doc_key": "ok", "sentences": [["a"]], "clusters": []}\n' + line + "\n")
+    with pytest.raises(FormatError) as error:
+        list(read_jsonlines(path))
+    assert (error.value.path, error.value.line, error.value.message) == (
+        str(path), 2, f"key {key!r} given twice in one JSON object; expected each key once")
+    long = "k" * 5000
+    path.write_text(f'{{"doc_key": "d", "sentences": [], "clusters": [], "{long}": 1, '
+                    f'"{long}": 2}}\n')
+    with pytest.raises(FormatError) as error:
+        list(read_jsonlines(path))
+    assert error.value.message == (f"key '{'k' * 40}…' given twice in one JSON object; "
+                                   "expected each key once")

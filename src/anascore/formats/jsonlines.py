@@ -14,7 +14,8 @@ The e2e-coref convention (Lee et al. 2017, ``kentonl/e2e-coref``) and its descen
   its descendants write, next to the gold ``"clusters"``): when reading a response, those are
   used when present; a key always reads ``"clusters"``. So one prediction file can be scored
   against itself: ``anascore score out.jsonlines out.jsonlines``.
-* Other keys (``speakers``, ``sentence_map``, ``subtoken_map``, …) are ignored.
+* Other keys (``speakers``, ``sentence_map``, ``subtoken_map``, …) are ignored. A key given
+  twice in one object (at any depth) is an error: ``json`` would keep the last value.
 
 Entities are named by their index in the list (``"0"``, ``"1"`` …).
 """
@@ -28,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from itertools import pairwise
 from typing import Any
 
-from anascore.errors import FormatError
+from anascore.errors import FormatError, shorten
 from anascore.formats.text import open_text
 from anascore.model import Document, Entity, Mention, SpanTokens, checked_documents
 from anascore.output import atomic_output
@@ -46,7 +47,11 @@ def read_jsonlines(path: str | os.PathLike[str], *, exclusive_ends: bool = False
             if not raw.strip():
                 continue
             try:
-                record = json.loads(raw)
+                record = json.loads(raw, object_pairs_hook=_object)
+            except _KeyTwice as twice:
+                raise FormatError(f"key {shorten(twice.key)!r} given twice in one JSON object; "
+                                  "expected each key once", path=path,
+                                  line=line_number) from None
             except json.JSONDecodeError as error:
                 raise FormatError(f"not a JSON object ({error.msg} at column {error.colno}); "
                                   "expected one document per line", path=path,
@@ -67,6 +72,28 @@ def read_jsonlines(path: str | os.PathLike[str], *, exclusive_ends: bool = False
                           path=path, line=line_number or None)
 
 
+class _KeyTwice(Exception):
+    """A JSON object gives one key twice (:func:`_object`)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice: ``json`` would keep the last value (a
+    second ``"clusters"`` silently replacing the first), where nobody can tell which one the
+    writer meant."""
+    record = dict(pairs)
+    if len(record) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _KeyTwice(key)
+            seen.add(key)
+    return record
+
+
 #: A JSON escape of a UTF-16 surrogate: valid only in pairs (``\ud83d\ude00``); a lone one
 #: decodes to a string no output can encode.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
@@ -81,9 +108,9 @@ def _check_text(record: Any, path: str, line: int) -> None:
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError:
-                raise FormatError(f"{value!r} holds a lone UTF-16 surrogate (\\ud800-\\udfff "
-                                  "without its pair); expected text", path=path,
-                                  line=line) from None
+                raise FormatError(f"{shorten(value)!r} holds a lone UTF-16 surrogate "
+                                  "(\\ud800-\\udfff without its pair); expected text",
+                                  path=path, line=line) from None
         elif isinstance(value, dict):
             strings.extend(value.keys())
             strings.extend(value.values())
@@ -128,8 +155,8 @@ def _document(record: Any, path: str, line: int, exclusive_ends: bool, role: str
             if (not isinstance(span, list) or len(span) != 2
                     or not all(isinstance(value, int) and not isinstance(value, bool)
                                for value in span)):
-                raise FormatError(f"{key}[{number}] holds {span!r}; expected [start, end] "
-                                  "token indices", path=path, line=line)
+                raise FormatError(f"{key}[{number}] holds {shorten(repr(span))}; expected "
+                                  "[start, end] token indices", path=path, line=line)
             start, end = span
             if exclusive_ends:
                 end -= 1
