@@ -194,3 +194,27 @@ def test_litbank_on_other_tokens_maps_back_exactly():
             projected = project_onto_key(key, response, "refuse")
             assert ([sorted(set(entity)) for entity in spans(projected)]
                     == [sorted(set(entity)) for entity in spans(key)])
+
+
+def test_a_mention_marked_twice_in_one_entity_gets_the_warning_of_other_formats(tmp_path):
+    # '[[Anna|1]|1]' was merged into one mention without a word; a CoNLL-2012 '(1|(1)' gets
+    # "repeated response mention …, annotated twice in entity 1; scored once".
+    import anascore
+
+    key = tmp_path / "key.conll"
+    key.write_text("#begin document (d); part 000\nd 0 0 Anna (1)\nd 0 1 met -\n"
+                   "d 0 2 her (1)\n#end document\n")
+    response = tmp_path / "response.txt"
+    response.write_text("# newdoc id = (d); part 000\n[[Anna|1]|1] met [her|1]\n")
+    [document] = read_markup(response)
+    assert spans(document) == [[(0,), (0,), (2,)]]
+    conll = tmp_path / "response.conll"
+    conll.write_text("#begin document (d); part 000\nd 0 0 Anna (1)|(1)\nd 0 1 met -\n"
+                     "d 0 2 her (1)\n#end document\n")
+    expected = anascore.score(key, conll)
+    report = anascore.score(key, response)
+    assert [warning.replace(str(response), "R") for warning in report.warnings] == [
+        warning.replace(str(conll), "R") for warning in expected.warnings] == [
+        "R: document '(d); part 000': repeated response mention [0, 0], annotated twice in "
+        "entity 1; scored once, in entity 1"]
+    assert report.metrics["muc"].f1 == expected.metrics["muc"].f1 == 1.0

@@ -35,7 +35,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from anascore.errors import FormatError
+from anascore.errors import FormatError, shorten
 from anascore.formats.text import open_text
 from anascore.model import Document, Entity, Mention, SpanTokens
 
@@ -102,7 +102,7 @@ def _scan(line: str, number: int, builder: _Builder, path: str) -> None:
                 start, _ = builder.open.pop()
                 end = len(builder.characters)
                 if end == start:
-                    raise FormatError(f"empty mention of entity {closing.group(1)!r}; "
+                    raise FormatError(f"empty mention of entity {shorten(closing.group(1))!r}; "
                                       "expected text between '[' and '|'", path=path,
                                       line=number)
                 builder.spans.append((start, end, closing.group(1)))
@@ -146,11 +146,13 @@ def _finish(builder: _Builder, path: str) -> Document:
     for start, end, entity in builder.spans:
         first, last = first_word[start], last_word[end - 1]
         if first > last:
-            raise FormatError(f"a mention of entity {entity!r} holds only white space; "
+            raise FormatError(f"a mention of entity {shorten(entity)!r} holds only white space; "
                               "expected words", path=path, line=builder.line)
         entities.setdefault(entity, []).append(Mention.span(first, last, spans=spans))
     return Document(
         name=builder.name, tokens=tuple(tokens),
+        # A mention marked twice stays twice, as every reader leaves it: scoring keeps one
+        # copy and warns (anascore.selection), the same for every format.
         entities=tuple(Entity(name, tuple(sorted(mentions, key=lambda m: m.tokens)))
                        for name, mentions in entities.items()),
         path=path, source_format="markup", line=builder.line)
