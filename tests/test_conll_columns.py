@@ -142,7 +142,7 @@ def test_a_sentence_with_an_extra_trailing_column_is_an_error_not_lost_mentions(
         list(read_conll2012(response))
     assert caught.value.line == 5 and caught.value.path == str(response)
     assert caught.value.message.startswith("6 columns; expected 5, as on line 2 (every token "
-                                           "line of a document has the same columns")
+                                           "line of a file has the same columns")
     from anascore.cli import main
 
     assert main(["score", str(key), str(response)]) == 1
@@ -219,3 +219,45 @@ def test_a_sentence_of_stray_trailing_tabs_is_no_column(tmp_path):
                     "t\t0\t2\tc\t-\t\n#end document\n")
     [document] = read_conll2012(path)
     assert [mention.tokens for mention in document.entities[0].mentions] == [(0,), (1,)]
+
+
+def test_a_document_with_an_extra_column_is_an_error_with_one_process_or_two(tmp_path):
+    # The whole of the second document has a trailing '-' column: its every mention was lost.
+    # Every document of a file has the file's columns; two processes, which read the second
+    # document apart from the first, decide as one does.
+    from anascore import parallel
+    from anascore.options import Options
+    from anascore.scoring import score_files
+
+    def document(name: str, extra: str) -> str:
+        return (f"#begin document {name}\n{name} 0 0 Anna (1){extra}\n{name} 0 1 sang -{extra}"
+                f"\n\n{name} 0 2 She (1){extra}\n#end document\n")
+
+    key = tmp_path / "key.conll"
+    key.write_text("".join(document(f"d{index}", "") for index in range(4)))
+    response = tmp_path / "response.conll"
+    response.write_text("".join(document(f"d{index}", " -" if index == 1 else "")
+                                for index in range(4)))
+    messages = []
+    for jobs in (1, 2) if parallel._can_fork() else (1,):
+        with pytest.raises(FormatError) as caught:
+            score_files(str(key), str(response), Options(jobs=jobs, format="conll2012"))
+        messages.append(caught.value.location_message())
+    assert set(messages) == {
+        f"{response}:8: 6 columns; expected 5, as on line 2 (every token line of a file has "
+        "the same columns; a missing or extra cell would move the coreference column)"}
+
+
+def test_ontonotes_documents_of_a_file_differ_only_by_predicate_argument_columns(tmp_path):
+    none = "d{n}\t0\t0\tw\tNN\t*\t-\t-\t-\t-\t*\t{c}"
+    one = none.replace("\t{c}", "\t*\t{c}")
+    path = tmp_path / "key.conll"
+    path.write_text("".join(f"#begin document d{n}\n{line.format(n=n, c='(1)')}\n"
+                            "#end document\n" for n, line in enumerate([one, none, one])))
+    assert [len(document.entities) for document in read_conll2012(path)] == [1, 1, 1]
+    path.write_text("".join(f"#begin document d{n}\n{line.format(n=n, c='(1)')}\n"
+                            "#end document\n" for n, line in enumerate([one, one + "\t-"])))
+    with pytest.raises(FormatError, match="14 columns; expected 13, as on line 2: OntoNotes "
+                       "sentences differ only by predicate-argument columns") as caught:
+        list(read_conll2012(path))
+    assert caught.value.line == 5

@@ -16,7 +16,10 @@ in the key, every ``# newdoc`` with an id, no lone carriage returns, no ``# sent
 before a CoNLL-U ``# newdoc``, which the serial reader gives to the next document); each
 stretch is parsed by the very reader the serial run uses (``read_lines``,
 ``read_corefud_lines``, ``read_ua_lines``, after the header line in force) and must hold
-exactly the document the scan saw. Anything else — a malformed line, a token mismatch, a
+exactly the document the scan saw. What a reader carries from one document of a file to the
+next (CoNLL-2012: the columns of the file's first sentence, which every line of the file must
+have) is read from the file's first document in this process first, and given to every
+stretch. Anything else — a malformed line, a token mismatch, a
 worker that fails for any reason — makes :func:`map_documents` return ``None``, and the
 caller scores serially, which reports the problem exactly as it always does. Results come
 back in key order, so warnings keep their serial order.
@@ -42,7 +45,7 @@ from io import StringIO
 from itertools import chain
 from typing import BinaryIO, TypeVar
 
-from anascore.formats.conll2012 import begun_document, read_lines
+from anascore.formats.conll2012 import FileColumns, begun_document, read_lines
 from anascore.model import Document
 
 #: With ``jobs=0``: a process for every this many bytes of key and response together (below
@@ -80,13 +83,17 @@ class _Layout:
     header: bytes | None  # the word of a header line that applies to the lines after it
     read: Callable[..., Iterator[Document]]
     sent_id_carries: bool  # a '# sent_id' just before a document belongs to that document
+    # A fresh state the reader carries from document to document of a file, as keywords of
+    # ``read`` (CoNLL-2012: the file's first sentence, which sets every line's columns).
+    file_state: Callable[[], dict[str, object]] | None = None
 
 
 def _layouts() -> dict[str, _Layout]:
     from anascore.formats import corefud, ua
 
     return {
-        "conll2012": _Layout(_BEGIN_WORDS, begun_document, None, read_lines, False),
+        "conll2012": _Layout(_BEGIN_WORDS, begun_document, None, read_lines, False,
+                             lambda: {"columns": FileColumns()}),
         "corefud": _Layout(b"newdoc", corefud.newdoc_name, b"global.Entity",
                            corefud.read_corefud_lines, True),
         "ua": _Layout(b"newdoc", ua.newdoc_name, b"global.columns", ua.read_ua_lines, False),
@@ -166,10 +173,15 @@ def map_documents(key: str, responses: Sequence[str],
     groups = _split(documents, min(processes, len(documents)))
     if len(groups) < 2:
         return None
+    try:
+        states = _file_states(paths, chosen, documents, token_columns)
+    except Exception:  # the serial run reports it, with its usual message
+        return None
 
     def run(group: list[DocumentStretches],
             done: Callable[[int], None] | None) -> list[tuple[str, Result]]:
-        return list(_count_group(key, responses, chosen, group, token_columns, count, done))
+        return list(_count_group(key, responses, chosen, group, token_columns, count, done,
+                                 states))
 
     workers: list[tuple[int, int]] = []
     try:
@@ -333,38 +345,60 @@ def _split(documents: list[DocumentStretches],
     return [group for group in groups if group]
 
 
+def _file_states(paths: Sequence[str], layouts: Sequence[_Layout],
+                 documents: list[DocumentStretches],
+                 token_columns: bool) -> list[dict[str, object]]:
+    """Each file's reader state (:attr:`_Layout.file_state`) as reading the file's first
+    document leaves it, for the reading of each of its other documents apart."""
+    states: list[dict[str, object]] = []
+    for index, (path, layout) in enumerate(zip(paths, layouts, strict=True)):
+        stretches = [stretch for stretch in (
+            key if index == 0 else responses[index - 1] for key, responses in documents)
+            if stretch is not None]
+        if layout.file_state is None or not stretches:
+            states.append({})
+            continue
+        state = layout.file_state()
+        with open(path, "rb") as stream:
+            _read_stretch(stream, path, min(stretches, key=lambda stretch: stretch.start),
+                          layout, token_columns, state)
+        states.append(state)
+    return states
+
+
 def _count_group(key: str, responses: Sequence[str], layouts: Sequence[_Layout],
                  group: list[DocumentStretches], token_columns: bool,
                  count: Callable[[Document, tuple[Document | None, ...]], Result],
-                 advance: Callable[[int], None] | None) -> Iterator[tuple[str, Result]]:
+                 advance: Callable[[int], None] | None,
+                 states: Sequence[dict[str, object]]) -> Iterator[tuple[str, Result]]:
     with contextlib.ExitStack() as stack:
         key_file = stack.enter_context(open(key, "rb"))
         response_files = [stack.enter_context(open(path, "rb")) for path in responses]
         for key_stretch, response_stretches in group:
             key_document = _read_stretch(key_file, key, key_stretch, layouts[0],
-                                         token_columns)
+                                         token_columns, states[0])
             response_documents = tuple(
                 None if stretch is None else
-                _read_stretch(stream, path, stretch, layout, token_columns)
-                for stream, path, stretch, layout in zip(response_files, responses,
-                                                         response_stretches, layouts[1:],
-                                                         strict=True))
+                _read_stretch(stream, path, stretch, layout, token_columns, state)
+                for stream, path, stretch, layout, state in zip(
+                    response_files, responses, response_stretches, layouts[1:], states[1:],
+                    strict=True))
             yield key_document.name, count(key_document, response_documents)
             if advance is not None:
                 advance(1)
 
 
 def _read_stretch(stream: BinaryIO, path: str, stretch: Stretch, layout: _Layout,
-                  token_columns: bool) -> Document:
+                  token_columns: bool, state: dict[str, object]) -> Document:
     """The one document of ``stretch``, read by the serial reader's own code (after the
-    header line in force there, with its own line number)."""
+    header line in force there, with its own line number, with its file's ``state``)."""
     stream.seek(stretch.start)
     text = stream.read(stretch.end - stretch.start).decode("utf-8")
     lines: Iterator[tuple[int, str]] = enumerate(StringIO(text, newline=None),
                                                  start=stretch.line)
     if stretch.header is not None:
         lines = chain([(stretch.header[0], stretch.header[1] + "\n")], lines)
-    documents = list(layout.read(lines, path, token_columns=token_columns))
+    documents = list(layout.read(lines, path, token_columns=token_columns, **state))
     if len(documents) != 1 or documents[0].name != stretch.name:
         raise _Unsuited(f"the stretch of {stretch.name!r} holds other documents")
     return documents[0]

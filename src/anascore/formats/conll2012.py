@@ -10,16 +10,17 @@ naming the file and line):
   five-column test files, the OntoNotes ``*_conll`` files with twelve or more). A line with a
   tab is split at tabs, so a cell may be empty (LitBank writes an empty last cell for "no
   coreference"; an empty cell reads as ``-``); a line without a tab is split at runs of
-  spaces. Every token line of a document has the same number of columns, so that its
-  coreference column is one column throughout: a line or a sentence with a cell more or less
+  spaces. Every token line of a file has the same number of columns, so that its coreference
+  column is one column throughout: a line, a sentence or a document with a cell more or less
   than the others would have another column read as the coreference column (an empty cell
   dropped by a split at spaces turns the named-entity cell ``(DATE)`` into a mention; an
   extra ``-`` hides every mention of its sentence), so it is an error naming it and a line of
-  the document's width. Only OntoNotes sentences differ, by their predicate-argument
-  columns (one per predicate of the sentence, between the named-entity column and the
-  coreference column, every cell holding a ``*``). Empty cells after the last filled one (a
-  stray trailing tab) are no column. Key and response may have different layouts. CRLF line
-  ends are accepted. A blank line ends a sentence. Other lines starting with ``#`` are comments.
+  the file's width (its first sentence's). Only OntoNotes sentences differ, by their
+  predicate-argument columns (one per predicate of the sentence, between the named-entity
+  column and the coreference column, every cell holding a ``*``). Empty cells after the last
+  filled one (a stray trailing tab) are no column. Key and response may have different
+  layouts. CRLF line ends are accepted. A blank line ends a sentence. Other lines starting
+  with ``#`` are comments.
 * The last column holds the coreference annotation: ``-`` (or ``_``) for none, else
   brackets ``(ID`` (a mention of entity ID opens), ``ID)`` (the innermost open mention of ID
   closes), ``(ID)`` (a one-token mention), several of them joined by ``|`` or written back to
@@ -87,11 +88,26 @@ def read_conll2012(path: str | os.PathLike[str], *, token_columns: bool = False,
             path=path, line=_last_line_number(path))
 
 
+class FileColumns:
+    """The first sentence of a file (each token line's number and cells), whose columns every
+    other sentence of the file has (:func:`_document_width`). A stretch of a file read apart
+    from its first document (:mod:`anascore.parallel`) is given its file's, so that it is
+    checked as it is when the whole file is read."""
+
+    __slots__ = ("first",)
+
+    def __init__(self) -> None:
+        self.first: list[tuple[int, list[str]]] = []
+
+
 def read_lines(lines: Iterator[tuple[int, str]], path: str, *,
-               token_columns: bool = False, all_columns: bool = False) -> Iterator[Document]:
+               token_columns: bool = False, all_columns: bool = False,
+               columns: FileColumns | None = None) -> Iterator[Document]:
     """The documents in ``lines`` (numbered lines of ``path``, universal newlines), checking
     what lies between documents; :func:`read_conll2012` reads a whole file through it, the
-    parallel reader (:mod:`anascore.parallel`) one document's stretch of a file."""
+    parallel reader (:mod:`anascore.parallel`) one document's stretch of a file, with the
+    file's ``columns`` (else they are the first sentence's in ``lines``)."""
+    columns = FileColumns() if columns is None else columns
     # Lines this wide carry the OntoNotes columns; never reached when they are not wanted.
     tagged_width = _ONTONOTES_WIDTH if token_columns else _NEVER
     # The brackets of each coreference cell met so far: cells repeat ('(13', '13)', '(4)').
@@ -108,7 +124,8 @@ def read_lines(lines: Iterator[tuple[int, str]], path: str, *,
                         else "token line outside a document; expected '#begin document "
                              "NAME'")
             raise FormatError(expected, path=path, line=line_number)
-        yield _read_document(name, line_number, lines, path, tagged_width, cells, all_columns)
+        yield _read_document(name, line_number, lines, path, tagged_width, cells, columns,
+                             all_columns)
 
 
 def begun_document(line: str) -> str | None:
@@ -127,15 +144,16 @@ def _last_line_number(path: str) -> int | None:
 
 def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
                    path: str, tagged_width: int,
-                   cells: dict[str, tuple[Bracket | str, ...]],
+                   cells: dict[str, tuple[Bracket | str, ...]], file_columns: FileColumns,
                    all_columns: bool = False) -> Document:
     """The document begun at ``begin_line``: its lines up to ``#end document`` (and, on
     lines at least ``tagged_width`` wide, the part-of-speech and named-entity columns);
     ``cells`` caches the brackets of coreference cells (:func:`_cell_brackets`).
 
     Each sentence is read whole before its tokens are taken (:func:`_sentence_width`): its
-    lines must have one width, the document's (:func:`_document_width`), which OntoNotes
-    varies by sentence (a predicate-argument column per predicate of the sentence)."""
+    lines must have one width, the file's (``file_columns``, :func:`_document_width`), which
+    OntoNotes varies by sentence (a predicate-argument column per predicate of the
+    sentence)."""
     words: list[str] = []
     kept: list[str] = []  # with all_columns: each token line's cells but the last
     sentence_starts: list[int] = [0]
@@ -148,12 +166,10 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
     first_width = 0  # the width of the sentence's first line
     uneven = False  # whether another line of the sentence has another width
     line_number = begin_line
-    # The document's first sentence (its width is the document's: _document_width).
-    first: list[tuple[int, list[str]]] = []
+    first = file_columns.first  # the file's first sentence (once read)
 
     def take_sentence() -> None:
         """Check the sentence's width, then take its tokens and brackets."""
-        nonlocal first
         if not sentence:
             return
         width = first_width
@@ -162,7 +178,7 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
             for _, columns in sentence:
                 del columns[width:]  # stray empty cells (a trailing tab)
         if not first:
-            first = sentence[:]
+            first.extend(sentence)
         elif width != len(first[0][1]):
             width = _document_width(first, sentence, width, path)
         word_column = 3 if width > 4 else _WORD_COLUMN[width]
@@ -278,11 +294,11 @@ def _sentence_width(sentence: list[tuple[int, list[str]]], path: str) -> int:
 
 def _document_width(first: list[tuple[int, list[str]]],
                     sentence: list[tuple[int, list[str]]], width: int, path: str) -> int:
-    """The width of a sentence ``width`` columns wide in a document whose ``first`` sentence
-    has another: the coreference column is the last column of the document's width on every
-    line (an extra trailing cell would hide a sentence's mentions, a missing one make another
-    column the coreference column), so the sentence's width is the document's, less stray
-    empty cells it ends in (trailing tabs, dropped here). Only OntoNotes sentences
+    """The width of a sentence ``width`` columns wide in a file whose ``first`` sentence has
+    another: the coreference column is the last column of the file's width on every line (an
+    extra trailing cell would hide the mentions of a sentence or a document, a missing one
+    make another column the coreference column), so the sentence's width is the file's, less
+    stray empty cells it ends in (trailing tabs, dropped here). Only OntoNotes sentences
     (:data:`_ONTONOTES_WIDTH` columns or more) may differ, by their predicate-argument columns
     (one per predicate of the sentence, after the named-entity column, before the
     coreference column), each cell of which holds a ``*``; else an error names the line."""
@@ -296,8 +312,8 @@ def _document_width(first: list[tuple[int, list[str]]],
     if min(width, expected) < _ONTONOTES_WIDTH:
         raise FormatError(
             f"{width} columns; expected {expected}, as on line {example} (every token line of "
-            "a document has the same columns; a missing or extra cell would move the "
-            "coreference column)", path=path, line=number)
+            "a file has the same columns; a missing or extra cell would move the coreference "
+            "column)", path=path, line=number)
     for lines, other, other_width, other_line in ((sentence, width, expected, example),
                                                   (first, expected, width, number)):
         for line, columns in lines:
