@@ -182,3 +182,32 @@ def test_a_huge_part_number_in_a_corefud_document_name(tmp_path, capsys):
                                                     f"# newdoc id = (m); part {BIG}"))
     err = one_error_line(capsys, ["score", str(COREFUD), str(response)])
     assert "not in the key" in err and "9" * 41 not in err
+
+
+LONG = "x" * 5000
+
+
+@pytest.mark.parametrize(("name", "key", "response", "quoted"), [
+    ("unknown cell", "#begin document (d); part 000\nd 0 0 Anna (1)\n#end document\n",
+     f"#begin document (d); part 000\nd 0 0 Anna ({LONG}((\n#end document\n",
+     f"unknown coreference annotation '({'x' * 39}…'"),
+    ("unclosed document", "#begin document (d); part 000\nd 0 0 Anna (1)\n#end document\n",
+     f"#begin document {LONG}\nd 0 0 Anna (1)\n",
+     f"document '{'x' * 40}…' (begun at line 1) has no '#end document'"),
+    ("bridge link", COREFUD.read_text(),
+     COREFUD.read_text().replace("Entity=(e1-person-1-)", f"Entity=(e1-person-1-)|Bridge={LONG}"),
+     f"Bridge link '{'x' * 40}…'; expected"),
+    ("ua cell", UA.read_text(), UA.read_text().replace("(EntityID=", f"({LONG}|EntityID=", 1),
+     f"IDENTITY attribute '{'x' * 40}…' in"),
+    ("word", COREFUD.read_text(), COREFUD.read_text().replace("\tAnna\t", f"\t{LONG}\t"),
+     f"but '{'x' * 40}…' in the response"),
+], ids=lambda value: value if len(value) < 30 else "")
+def test_a_message_quotes_a_short_prefix_of_a_long_value(tmp_path, capsys, name, key, response,
+                                                           quoted):
+    suffix = ".conll" if key.startswith("#begin") else (
+        ".conllua" if "global.columns" in key else ".conllu")
+    key_path, response_path = tmp_path / f"key{suffix}", tmp_path / f"response{suffix}"
+    key_path.write_text(key)
+    response_path.write_text(response)
+    err = one_error_line(capsys, ["score", str(key_path), str(response_path)])
+    assert quoted in err and len(err.replace(str(tmp_path), "")) < 300

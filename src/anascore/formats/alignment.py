@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from anascore.errors import DocumentMismatchError
+from anascore.errors import DocumentMismatchError, shorten
 from anascore.model import BridgingLink, ConlluNodes, Document, Entity, Mention
 
 
@@ -80,7 +80,7 @@ def check_same_words(key: Document, response: Document,
     unit = "words (empty nodes aside)" if (key.nodes or response.nodes) else "tokens"
     if len(key_words) != len(response_words):
         raise DocumentMismatchError(
-            f"document {key.name!r} has {len(key_words)} {unit.split()[0]} in the key "
+            f"document {shorten(key.name)!r} has {len(key_words)} {unit.split()[0]} in the key "
             f"({key.path}:{key.line}) but {len(response_words)} in the response "
             f"({response.path}:{response.line}); expected the same {unit}",
             path=response.path, line=response.line)
@@ -89,9 +89,9 @@ def check_same_words(key: Document, response: Document,
                         enumerate(zip(key_words, response_words, strict=True))
                         if gold != system)
         warnings.append(
-            f"{response.path}: document {key.name!r}: {unit.split()[0][:-1]} {position + 1} "
-            f"is {response_words[position]!r} in the response but {key_words[position]!r} in "
-            f"the key {key.path}")
+            f"{response.path}: document {shorten(key.name)!r}: {unit.split()[0][:-1]} "
+            f"{position + 1} is {shorten(response_words[position])!r} in the response but "
+            f"{shorten(key_words[position])!r} in the key {key.path}")
 
 
 def common_positions(key: Document, response: Document) -> tuple[Document, Document]:
@@ -142,7 +142,7 @@ def _check_sentences(key: Document, response: Document,
             shorter = response if longer is key else key
             assert longer.nodes is not None and shorter.nodes is not None
             raise DocumentMismatchError(
-                f"document {key.name!r}: the {side} has {len(longer.nodes.sentence_ids)} "
+                f"document {shorten(key.name)!r}: the {side} has {len(longer.nodes.sentence_ids)} "
                 f"sentences, the other file {len(shorter.nodes.sentence_ids)}; sentence "
                 f"{index + 1} ({_where(longer, longer.nodes.sentence_lines[index])}) has no "
                 f"counterpart in {shorter.path}; expected the same sentences",
@@ -153,13 +153,14 @@ def _check_sentences(key: Document, response: Document,
         response_line = response.nodes.sentence_lines[index]
         if key_id != response_id and lenient:
             differences.append(
-                f"sentence {index + 1} has sent_id {key_id!r} in the key "
-                f"({_where(key, key_line)}) but {response_id!r} in the response")
+                f"sentence {index + 1} has sent_id {shorten(key_id)!r} in the key "
+                f"({_where(key, key_line)}) but {shorten(response_id)!r} in the response")
         elif key_id != response_id:
             raise DocumentMismatchError(
-                f"document {key.name!r}: sentence {index + 1} has sent_id {key_id!r} in the "
-                f"key ({_where(key, key_line)}) but {response_id!r} in the response "
-                f"({_where(response, response_line)}); expected the same sentences",
+                f"document {shorten(key.name)!r}: sentence {index + 1} has sent_id "
+                f"{shorten(key_id)!r} in the key ({_where(key, key_line)}) but "
+                f"{shorten(response_id)!r} in the response ({_where(response, response_line)}); "
+                "expected the same sentences",
                 path=response.path, line=response_line)
         key_words, response_words = key_sentences[index], response_sentences[index]
         if [form for form, _ in key_words] == [form for form, _ in response_words]:
@@ -179,17 +180,17 @@ def _check_sentences(key: Document, response: Document,
                                           else (None, response_line))
             if key_form != response_form:
                 raise DocumentMismatchError(
-                    f"document {key.name!r}: sentence {index + 1}, word {word + 1} is "
+                    f"document {shorten(key.name)!r}: sentence {index + 1}, word {word + 1} is "
                     f"{_shown(key_form)} in the key ({_where(key, key_at)}) but "
                     f"{_shown(response_form)} in the response ({_where(response, response_at)}); "
                     "expected the same words (empty nodes may differ)",
                     path=response.path, line=response_at)
     if differences and warnings is not None:
-        warnings.append(f"{response.path}: document {key.name!r}: {differences[0]}")
+        warnings.append(f"{response.path}: document {shorten(key.name)!r}: {differences[0]}")
 
 
 def _shown(form: str | None) -> str:
-    return "missing" if form is None else repr(form)
+    return "missing" if form is None else repr(shorten(form))
 
 
 def _last_line(document: Document) -> int | None:

@@ -214,8 +214,9 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
                     continue
                 stack = open_mentions.get(entity_id)
                 if not stack:
-                    raise FormatError(f"closing bracket '{entity_id})' without an open mention "
-                                      f"of entity {entity_id}", path=path, line=number)
+                    raise FormatError(f"closing bracket '{shorten(entity_id)})' without an open "
+                                      f"mention of entity {shorten(entity_id)}", path=path,
+                                      line=number)
                 start, start_line = stack.pop()
                 mentions.append(Mention.span(start, token, start_line, spans))
         sentence.clear()
@@ -256,7 +257,7 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
                 )
             if begun_document(line) is not None:
                 raise FormatError(
-                    f"'#begin document' inside document {name!r} (begun at line "
+                    f"'#begin document' inside document {shorten(name)!r} (begun at line "
                     f"{begin_line}); expected '#end document' first",
                     path=path, line=line_number)
             continue
@@ -265,8 +266,8 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
         elif len(columns) != first_width:
             uneven = True
         sentence.append((line_number, columns))
-    raise FormatError(f"document {name!r} (begun at line {begin_line}) has no '#end document'",
-                      path=path, line=line_number)
+    raise FormatError(f"document {shorten(name)!r} (begun at line {begin_line}) has no "
+                      "'#end document'", path=path, line=line_number)
 
 
 def _sentence_width(sentence: list[tuple[int, list[str]]], path: str) -> int:
@@ -357,15 +358,15 @@ def _cell_brackets(annotation: str) -> tuple[Bracket | str, ...]:
                 break  # '(-)': a bracket around the no-coreference mark is no entity
             opens, entity_id, closes = bracket.groups()
             if "+" in entity_id:
-                brackets.append(f"double antecedent '{bracket.group(0)}' is not supported (the "
-                                "reference scorer discards it); remove it or give the mention "
-                                "one entity")
+                brackets.append(f"double antecedent '{shorten(bracket.group(0))}' is not "
+                                "supported (the reference scorer discards it); remove it or give "
+                                "the mention one entity")
                 return tuple(brackets)
             brackets.append((bool(opens), entity_id, bool(closes)))
             position = bracket.end()
         if position < len(part) or not part:
-            brackets.append(f"unknown coreference annotation {annotation!r}; expected '-' or "
-                            "brackets such as '(3', '3)', '(3)' joined by '|'")
+            brackets.append(f"unknown coreference annotation {shorten(annotation)!r}; expected "
+                            "'-' or brackets such as '(3', '3)', '(3)' joined by '|'")
             return tuple(brackets)
     return tuple(brackets)
 
@@ -376,8 +377,8 @@ def _check_all_closed(open_mentions: dict[str, list[tuple[int, int]]], name: str
         if stack:
             _, start_line = stack[0]
             raise FormatError(
-                f"mention of entity {entity_id} opened here is never closed in document "
-                f"{name!r}; expected '{entity_id})' before '#end document'",
+                f"mention of entity {shorten(entity_id)} opened here is never closed in document "
+                f"{shorten(name)!r}; expected '{shorten(entity_id)})' before '#end document'",
                 path=path, line=start_line)
 
 

@@ -192,7 +192,7 @@ def read_corefud_lines(lines: Iterable[tuple[int, str]], path: str, *,
                 fields = tuple(header.group(1).split("-"))
                 if "eid" not in fields and "GRP" not in fields:
                     raise FormatError(
-                        f"'# global.Entity = {header.group(1)}' names no entity ID field; "
+                        f"'# global.Entity = {shorten(header.group(1))}' names no entity ID field; "
                         "expected 'eid' or 'GRP' among its fields", path=path,
                         line=line_number)
                 continue
@@ -219,7 +219,7 @@ def read_corefud_lines(lines: Iterable[tuple[int, str]], path: str, *,
             _check_range(node_id, word if in_sentence else 0, path, line_number)
             if "Entity=" in misc:
                 raise FormatError(
-                    f"Entity= on the multiword token {node_id}; expected coreference on "
+                    f"Entity= on the multiword token {shorten(node_id)}; expected coreference on "
                     "its words", path=path, line=line_number)
             if builder.keep_all:
                 pending_lines.append(line)
@@ -343,11 +343,12 @@ def _read_misc(misc: str, position: int, fields: tuple[str, ...], builder: _Docu
         for link in split_antecedents.split(","):
             antecedent, _, plural = link.partition("<")
             if not antecedent or not plural:
-                raise FormatError(f"SplitAnte link {link!r}; expected ANTECEDENT<PLURAL such as "
-                                  "'e3<e11'", path=path, line=line)
+                raise FormatError(f"SplitAnte link {shorten(link)!r}; expected ANTECEDENT<PLURAL "
+                                  "such as 'e3<e11'", path=path, line=line)
             if antecedent == plural:
-                raise FormatError(f"SplitAnte link {link!r} makes entity {plural} its own "
-                                  "split antecedent", path=path, line=line)
+                raise FormatError(f"SplitAnte link {shorten(link)!r} makes entity "
+                                  f"{shorten(plural)} its own split antecedent", path=path,
+                                  line=line)
             elements = builder.elements.setdefault(plural, [])
             if antecedent not in elements:  # a link repeated (on each mention) is one
                 elements.append(antecedent)
@@ -358,15 +359,16 @@ def _read_misc(misc: str, position: int, fields: tuple[str, ...], builder: _Docu
             antecedent, _, anaphor = link.partition("<")
             anaphor, _, relation = anaphor.partition(":")
             if not antecedent or not anaphor:
-                raise FormatError(f"Bridge link {link!r}; expected ANTECEDENT<ANAPHOR[:RELATION] "
-                                  "such as 'e12<e124:part'", path=path, line=line)
-            if antecedent == anaphor:
-                raise FormatError(f"Bridge link {link!r} links entity {anaphor} to itself",
+                raise FormatError(f"Bridge link {shorten(link)!r}; expected "
+                                  "ANTECEDENT<ANAPHOR[:RELATION] such as 'e12<e124:part'",
                                   path=path, line=line)
+            if antecedent == anaphor:
+                raise FormatError(f"Bridge link {shorten(link)!r} links entity "
+                                  f"{shorten(anaphor)} to itself", path=path, line=line)
             opened = builder.opened.get(anaphor)
             if not opened:
-                raise FormatError(f"Bridge link {link!r}: entity {anaphor} has no mention "
-                                  "opened at or before this node to be the anaphor",
+                raise FormatError(f"Bridge link {shorten(link)!r}: entity {shorten(anaphor)} has "
+                                  "no mention opened at or before this node to be the anaphor",
                                   path=path, line=line)
             builder.bridges.append((opened[-1], antecedent, relation, line))
             builder.named_at.setdefault(antecedent, line)
@@ -395,15 +397,16 @@ def _read_entity_chunks(value: str, position: int, fields: tuple[str, ...],
             entity, part = _split_part(text, path, line)
             stack = builder.open_mentions.get(entity)
             if not stack:
-                raise FormatError(f"'{chunk}' closes a mention of entity {entity} that is not "
-                                  "open", path=path, line=line)
+                raise FormatError(f"'{shorten(chunk)}' closes a mention of entity "
+                                  f"{shorten(entity)} that is not open", path=path, line=line)
             index = len(stack) - 1
             if part is not None:
                 while index >= 0 and stack[index].part != part:
                     index -= 1
                 if index < 0:
-                    raise FormatError(f"'{chunk}' closes part {part[0]}/{part[1]} of a mention "
-                                      f"of entity {entity}, but no such part is open",
+                    raise FormatError(f"'{shorten(chunk)}' closes part {part[0]}/{part[1]} of a "
+                                      f"mention of entity {shorten(entity)}, but no such part is "
+                                      "open",
                                       path=path, line=line)
             _close(stack.pop(index), position, builder, path, line)
 
@@ -463,8 +466,8 @@ def _open(text: str, position: int, fields: tuple[str, ...], builder: _DocumentB
         elif value:
             attributes[name] = value
     if not entity:
-        raise FormatError(f"'({text}' has no entity ID (fields: {'-'.join(fields)})",
-                          path=path, line=line)
+        raise FormatError(f"'({shorten(text)}' has no entity ID (fields: "
+                          f"{shorten('-'.join(fields))})", path=path, line=line)
     entity, part = _split_part(entity, path, line)
     if entity_type and entity not in builder.entity_types:
         builder.entity_types[entity] = entity_type
@@ -475,7 +478,7 @@ def _open(text: str, position: int, fields: tuple[str, ...], builder: _DocumentB
                    if mention not in open_parts and mention.part is not None
                    and mention.part[1] == part[1] and mention.part[0] == part[0] - 1]
         if not waiting:
-            raise FormatError(f"part {part[0]}/{part[1]} of a mention of entity {entity} "
+            raise FormatError(f"part {part[0]}/{part[1]} of a mention of entity {shorten(entity)} "
                               f"without its part {part[0] - 1}/{part[1]}", path=path, line=line)
         mention = waiting[0]
         mention.part, mention.part_start, mention.sentence = part, position, sentence
@@ -493,9 +496,9 @@ def _open(text: str, position: int, fields: tuple[str, ...], builder: _DocumentB
 def _close(mention: _OpenMention, position: int, builder: _DocumentBuilder, path: str,
            line: int) -> None:
     if builder.sentence_of[position] != mention.sentence:
-        raise FormatError(f"a mention of entity {mention.entity} opened at line {mention.line} "
-                          "closes in another sentence; expected mentions within a sentence "
-                          "(or discontinuous parts)", path=path, line=line)
+        raise FormatError(f"a mention of entity {shorten(mention.entity)} opened at line "
+                          f"{mention.line} closes in another sentence; expected mentions within "
+                          "a sentence (or discontinuous parts)", path=path, line=line)
     if mention.part is None and not mention.tokens:
         tokens = builder.spans.tokens(mention.part_start, position)  # one contiguous span
     else:
@@ -509,14 +512,14 @@ def _close(mention: _OpenMention, position: int, builder: _DocumentBuilder, path
     if mention.head_index is not None:
         if mention.head_index > len(tokens):
             raise FormatError(f"head index {mention.head_index} of a mention of entity "
-                              f"{mention.entity} that has {len(tokens)} positions",
+                              f"{shorten(mention.entity)} that has {len(tokens)} positions",
                               path=path, line=line)
         head = tokens[mention.head_index - 1]
     min_tokens = None
     if mention.min_indices is not None:
         if not all(1 <= index <= len(tokens) for index in mention.min_indices):
             raise FormatError(f"MIN {mention.min_indices} of a mention of entity "
-                              f"{mention.entity} that has {len(tokens)} positions",
+                              f"{shorten(mention.entity)} that has {len(tokens)} positions",
                               path=path, line=line)
         min_tokens = tuple(sorted({tokens[index - 1] for index in mention.min_indices}))
     attributes = MappingProxyType(mention.attributes) if mention.attributes else NO_ATTRIBUTES
@@ -567,17 +570,19 @@ def _keep_columns(builder: _DocumentBuilder, columns: list[str], before: list[st
 def _finish(builder: _DocumentBuilder, path: str) -> Document:
     for entity, stack in builder.open_mentions.items():
         if stack:
-            raise FormatError(f"mention of entity {entity} opened here is never closed in "
-                              f"document {builder.name!r}", path=path, line=stack[0].line)
+            raise FormatError(f"mention of entity {shorten(entity)} opened here is never closed in "
+                              f"document {shorten(builder.name)!r}", path=path, line=stack[0].line)
     for entity, parts in builder.unfinished_parts.items():
         if parts:
-            raise FormatError(f"discontinuous mention of entity {entity} opened here lacks "
-                              f"its last part {parts[0].part[1] if parts[0].part else ''} in "
-                              f"document {builder.name!r}", path=path, line=parts[0].line)
+            raise FormatError(f"discontinuous mention of entity {shorten(entity)} opened here "
+                              f"lacks its last part {parts[0].part[1] if parts[0].part else ''} "
+                              f"in document {shorten(builder.name)!r}", path=path,
+                              line=parts[0].line)
     for entity, line in builder.named_at.items():
         if entity not in builder.mentions:
-            raise FormatError(f"entity {entity} is named here (SplitAnte or Bridge) but has "
-                              f"no mention in document {builder.name!r}", path=path, line=line)
+            raise FormatError(f"entity {shorten(entity)} is named here (SplitAnte or Bridge) but "
+                              f"has no mention in document {shorten(builder.name)!r}",
+                              path=path, line=line)
     heads_not_given = frozenset(mention.mention.tokens for mention in builder.headless
                                 if mention.mention is not None)
     if builder.headless:

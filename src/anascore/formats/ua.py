@@ -66,7 +66,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import IO
 
-from anascore.errors import FormatError
+from anascore.errors import FormatError, shorten
 from anascore.formats.dependencies import CYCLE, id_positions, mention_head
 from anascore.formats.dependencies import governors as dependency_governors
 from anascore.formats.sentences import kept_lines, sentence_ids, sentence_of
@@ -117,7 +117,7 @@ def _brackets(cell: str, column: str, expected: str, path: str,
         if closings == 1 and cell[-1] == ")":
             return [(cell[1:-1], ")", None)]
     if _CELL.fullmatch(cell) is None:
-        raise FormatError(f"unknown {column} annotation {cell!r}; expected {expected}",
+        raise FormatError(f"unknown {column} annotation {shorten(cell)!r}; expected {expected}",
                           path=path, line=line)
     found = [(bracket[1], bracket[2], bracket[3]) for bracket in _BRACKET.finditer(cell)]
     if "(" not in cell and len(_SEEN_CELLS) < 10000:
@@ -312,7 +312,8 @@ class _Layer:
             shown = "" if markable.markable_id.startswith("\0") else f" {markable.markable_id}"
             raise FormatError(
                 f"{self.column} markable{shown} (EntityID={markable.entity_id}) opened here is "
-                f"never closed in document {name!r}; expected ')' before the next document",
+                f"never closed in document {shorten(name)!r}; expected ')' before the next "
+                "document",
                 path=path, line=markable.line)
 
 
@@ -333,16 +334,18 @@ def parse_attributes(text: str, path: str, line: int, column: str) -> dict[str, 
             if not item.strip():
                 continue
             if not equals or not name.strip():
-                raise FormatError(f"{column} attribute {item.strip()!r} in {text!r}; expected "
-                                  "Name=value items joined by '|'", path=path, line=line)
+                raise FormatError(f"{column} attribute {shorten(item.strip())!r} in "
+                                  f"{shorten(text)!r}; expected Name=value items joined by '|'",
+                                  path=path, line=line)
             canonical = canonical_name(name.strip())
             if len(_NAMES) < 1000:
                 _NAMES[name] = canonical
                 if canonical == name:
                     _AS_WRITTEN.add(name)
         if canonical in attributes:
-            raise FormatError(f"{column} attribute {canonical} given twice in {text!r}; "
-                              "expected each attribute once", path=path, line=line)
+            raise FormatError(f"{column} attribute {shorten(canonical)} given twice in "
+                              f"{shorten(text)!r}; expected each attribute once", path=path,
+                              line=line)
         attributes[canonical] = value.strip()
     return attributes
 
@@ -505,7 +508,7 @@ class _DocumentReader:
                                           "(not a token); expected it on a token line",
                                           path=self.path, line=numbers[row])
                 continue
-            raise FormatError(f"token ID {token_id!r}; expected an integer (or N.M for an "
+            raise FormatError(f"token ID {shorten(token_id)!r}; expected an integer (or N.M for an "
                               "empty node, N-M for a multiword token)",
                               path=self.path, line=numbers[row])
         return rows
