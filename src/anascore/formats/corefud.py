@@ -8,11 +8,13 @@ file and line:
 
 * CoNLL-U: token lines of 10 tab-separated columns (an empty cell reads as ``_``, as in UA
   files), sentences separated by blank lines,
-  comment lines starting with ``#``. Word IDs are integers, empty nodes ``N.M`` (``0.1``
-  before the first word), multiword-token ranges ``N-M`` (skipped: coreference is annotated on
-  words). ``# newdoc id = NAME`` starts a document (``# newdoc`` without a name, or sentences
-  before any ``# newdoc``, make a document named by its ordinal, ``"1"``, ``"2"`` …);
-  ``# sent_id = …`` names a sentence.
+  comment lines starting with ``#``. Word IDs are integers increasing from 1 within a
+  sentence, empty nodes ``N.M`` after word N (``0.1`` before the first word) with M
+  increasing, multiword-token ranges ``N-M`` (N < M, after the words before them; skipped:
+  coreference is annotated on words). An ID 0, a repeated or decreasing one is an error, as
+  for the CoNLL-U validator: no position can be given to it. ``# newdoc id = NAME`` starts
+  a document (``# newdoc`` without a name, or sentences before any ``# newdoc``, make a
+  document named by its ordinal, ``"1"``, ``"2"`` …); ``# sent_id = …`` names a sentence.
 * Token positions: every word and every empty node is a position, numbered from 0 in file
   order across the document (see :class:`~anascore.model.ConlluNodes`, which keeps each
   position's CoNLL-U ID, sentence, DEPS and line).
@@ -27,14 +29,14 @@ file and line:
   such mentions are listed in ``Document.heads_not_given``); ``MIN`` a comma-separated list
   of such indices (the minimal span);
   every other field is kept as a mention attribute under its name.
-* ``Entity=`` in MISC holds chunks, read left to right: ``(e1-person-2-`` opens a mention of
-  ``e1``; ``e1)`` closes the most recently opened mention of ``e1``; ``(e1-person-1-)`` is a
-  one-position mention. A mention covers every position from its opening to its closing
-  node, empty nodes included, and must end in the sentence it starts in. A discontinuous
-  mention is written in parts, ``e3[1/2]`` … ``e3[2/2]`` on the opening and closing chunks;
-  its positions are the union of its parts (which may lie in different sentences), its head
-  index counts over all of them and is taken from the last part. A chunk that closes with a
-  part suffix closes the most recent open part with that suffix.
+* ``Entity=`` in MISC holds chunks (at least one), read left to right: ``(e1-person-2-`` opens
+  a mention of ``e1``; ``e1)`` closes the most recently opened mention of ``e1``;
+  ``(e1-person-1-)`` is a one-position mention. A mention covers every position from its
+  opening to its closing node, empty nodes included, and must end in the sentence it starts
+  in. A discontinuous mention is written in parts, ``e3[1/2]`` … ``e3[2/2]`` on the opening
+  and closing chunks; its positions are the union of its parts (which may lie in different
+  sentences), its head index counts over all of them and is taken from the last part. A chunk
+  that closes with a part suffix closes the most recent open part with that suffix.
 * ``SplitAnte=e3<e11,e4<e11`` (or the older ``Split=``): entity ``e11`` is a plural whose
   split antecedents are ``e3`` and ``e4`` (its accommodated set, ``Entity.elements``); a
   link given again (on another mention of the plural) is the same link.
