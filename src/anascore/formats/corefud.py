@@ -237,11 +237,10 @@ def read_corefud_lines(lines: Iterable[tuple[int, str]], path: str, *,
         if is_empty:
             empty = _empty_number(node_id, word, empty, path, line_number)
         else:
-            number = (int(node_id) if node_id.isdigit() and node_id.isascii()
-                      and len(node_id) <= _INDEX_DIGITS else -1)
-            if number <= word:
-                _refuse_word(node_id, word, path, line_number)
-            word, empty = number, 0
+            word += 1
+            if node_id != (_WORD_IDS[word] if word < _COMMON_WORDS else str(word)):
+                word = _later_word(node_id, word - 1, path, line_number)
+            empty = 0
         position = len(builder.forms)
         builder.forms.append(columns[1])
         builder.ids.append(node_id)
@@ -280,11 +279,19 @@ def _number(text: str) -> int:
     return int(text) if text.isdigit() and text.isascii() and len(text) <= _INDEX_DIGITS else -1
 
 
-def _refuse_word(node_id: str, word: int, path: str, line: int) -> None:
-    """Refuse a word ID that does not follow the sentence's previous word ``word`` (``0``:
-    none yet), as the CoNLL-U validator does: an ID 0, a repeated or a decreasing one is an
-    error, not a position whose place nobody can tell."""
+#: The word IDs of the first words of a sentence, as text (the next ID is compared with
+#: the text the file has, without parsing it, on every word line).
+_COMMON_WORDS = 512
+_WORD_IDS = tuple(str(number) for number in range(_COMMON_WORDS))
+
+
+def _later_word(node_id: str, word: int, path: str, line: int) -> int:
+    """The number of a word ID that is not the one after the sentence's previous word
+    ``word`` (``0``: none yet): a later one (a gap, which is let pass), else an error, as the
+    CoNLL-U validator gives: an ID 0, a repeated or a decreasing one has no place."""
     number = _number(node_id)
+    if number > word:
+        return number
     if number < 0 and not _valid_id(node_id):
         raise FormatError(f"token ID {shorten(node_id)!r} is neither a word ID (1, 2, …) nor "
                           "an empty node ID (3.1)", path=path, line=line)
