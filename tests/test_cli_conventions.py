@@ -77,7 +77,9 @@ def test_quiet_silences_warnings_and_strict_makes_them_errors(tmp_path, capsys):
 @pytest.fixture
 def extra_document(tmp_path) -> Path:
     response = tmp_path / "response.conll"
-    extra = ("#begin document (news/ex/00/ex_0001); part 0\nx 0 0 w -\n#end document\n")
+    # (in the file's twelve columns: every document of a file has the same columns)
+    extra = ("#begin document (news/ex/00/ex_0001); part 0\n"
+             "x\t0\t0\tw\tNN\t*\t-\t-\t-\t-\t*\t-\n#end document\n")
     response.write_text(RESPONSE.read_text() + extra)
     return response
 
