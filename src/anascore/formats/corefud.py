@@ -60,6 +60,15 @@ from types import MappingProxyType
 from typing import IO
 
 from anascore.errors import FormatError, shorten
+from anascore.formats.conllu_ids import (
+    COMMON_WORDS,
+    INDEX_DIGITS,
+    WORD_IDS,
+    check_range,
+    digits,
+    empty_number,
+    later_word,
+)
 from anascore.formats.dependencies import CYCLE, governors, id_positions, mention_head
 from anascore.formats.sentences import kept_lines, sentence_ids
 from anascore.formats.sentences import sentence_of as sentences_of
@@ -218,7 +227,7 @@ def read_corefud_lines(lines: Iterable[tuple[int, str]], path: str, *,
                                        keep_all=all_columns)
         node_id, misc = columns[0], columns[9]
         if "-" in node_id:
-            _check_range(node_id, word if in_sentence else 0, path, line_number)
+            check_range(node_id, word if in_sentence else 0, path, line_number)
             if "Entity=" in misc:
                 raise FormatError(
                     f"Entity= on the multiword token {shorten(node_id)}; expected coreference on "
@@ -235,11 +244,11 @@ def read_corefud_lines(lines: Iterable[tuple[int, str]], path: str, *,
             word = empty = 0
         is_empty = "." in node_id
         if is_empty:
-            empty = _empty_number(node_id, word, empty, path, line_number)
+            empty = empty_number(node_id, word, empty, path, line_number)
         else:
             word += 1
-            if node_id != (_WORD_IDS[word] if word < _COMMON_WORDS else str(word)):
-                word = _later_word(node_id, word - 1, path, line_number)
+            if node_id != (WORD_IDS[word] if word < COMMON_WORDS else str(word)):
+                word = later_word(node_id, word - 1, path, line_number)
             empty = 0
         position = len(builder.forms)
         builder.forms.append(columns[1])
@@ -261,78 +270,6 @@ def read_corefud_lines(lines: Iterable[tuple[int, str]], path: str, *,
     elif ordinal == 0:
         raise FormatError("no token line found; expected CoNLL-U sentences (is this CorefUD?)",
                           path=path, line=line_number or None)
-
-
-def _digits(text: str) -> bool:
-    """ASCII digits only: ``str.isdigit`` also accepts ``²`` and ``¹``, which ``int`` refuses."""
-    return text.isascii() and text.isdigit()
-
-
-#: More digits than a token ID or an index into a mention (a head, a MIN index, a part)
-#: can have: no sentence or mention has a billion positions, and ``int`` refuses 4,300.
-_INDEX_DIGITS = 9
-
-
-def _number(text: str) -> int:
-    """``text`` as a token ID number or index: ``-1`` unless ASCII digits, at most
-    :data:`_INDEX_DIGITS` of them."""
-    return int(text) if text.isdigit() and text.isascii() and len(text) <= _INDEX_DIGITS else -1
-
-
-#: The word IDs of the first words of a sentence, as text (the next ID is compared with
-#: the text the file has, without parsing it, on every word line).
-_COMMON_WORDS = 512
-_WORD_IDS = tuple(str(number) for number in range(_COMMON_WORDS))
-
-
-def _later_word(node_id: str, word: int, path: str, line: int) -> int:
-    """The number of a word ID that is not the one after the sentence's previous word
-    ``word`` (``0``: none yet): a later one (a gap, which is let pass), else an error, as the
-    CoNLL-U validator gives: an ID 0, a repeated or a decreasing one has no place."""
-    number = _number(node_id)
-    if number > word:
-        return number
-    if number < 0 and not _valid_id(node_id):
-        raise FormatError(f"token ID {shorten(node_id)!r} is neither a word ID (1, 2, …) nor "
-                          "an empty node ID (3.1)", path=path, line=line)
-    if number < 0:
-        raise FormatError(f"word ID {shorten(node_id)!r}; expected at most {_INDEX_DIGITS} "
-                          "digits", path=path, line=line)
-    after = f" after word {word}" if word else ""
-    raise FormatError(f"word ID {node_id!r}{after}; expected {word + 1} (the words of a "
-                      "sentence are numbered 1, 2, 3 … in order)", path=path, line=line)
-
-
-def _empty_number(node_id: str, word: int, empty: int, path: str, line: int) -> int:
-    """The decimal of an empty node ID ``N.M``: N is the word before it (``word``, 0 before
-    the first), M follows the previous empty node's (``empty``) after that word."""
-    before, _, decimal = node_id.partition(".")
-    number = _number(decimal)
-    if number > empty and before == str(word):
-        return number
-    if not _valid_id(node_id):
-        raise FormatError(f"token ID {shorten(node_id)!r} is neither a word ID (1, 2, …) nor "
-                          "an empty node ID (3.1)", path=path, line=line)
-    raise FormatError(f"empty node ID {shorten(node_id)!r}; expected {word}.{empty + 1} (the "
-                      "empty nodes after word N are numbered N.1, N.2 … in order)",
-                      path=path, line=line)
-
-
-def _valid_id(node_id: str) -> bool:
-    word, dot, decimal = node_id.partition(".")
-    return _digits(word) and (not dot or _digits(decimal))
-
-
-def _check_range(node_id: str, word: int, path: str, line: int) -> None:
-    """A multiword token's ``N-M`` names words N to M (N < M) after the sentence's ``word``."""
-    first, _, last = node_id.partition("-")
-    if not word < _number(first) < _number(last):
-        raise FormatError(f"multiword token {shorten(node_id)!r}; expected N-M for the words N "
-                          f"to M that follow, such as '{word + 1}-{word + 2}'",
-                          path=path, line=line)
-
-
-GITS = 9
 
 
 def _read_misc(misc: str, position: int, fields: tuple[str, ...], builder: _DocumentBuilder,
@@ -428,7 +365,7 @@ def _split_part(text: str, path: str, line: int) -> tuple[str, tuple[int, int] |
         raise FormatError(f"entity ID {shorten(text)!r} ends with ']' but is not a "
                           "discontinuous part such as 'e3[1/2]'", path=path, line=line)
     index, total = part.group(2), part.group(3)
-    if (len(index) > _INDEX_DIGITS or len(total) > _INDEX_DIGITS
+    if (len(index) > INDEX_DIGITS or len(total) > INDEX_DIGITS
             or not 1 <= int(index) <= int(total)):
         raise FormatError(f"discontinuous part {shorten(text)!r}: expected [i/n] with "
                           "1 ≤ i ≤ n", path=path, line=line)
@@ -462,13 +399,13 @@ def _open(text: str, position: int, fields: tuple[str, ...], builder: _DocumentB
             entity_type = value
         elif name == "head":
             if value:
-                if not _digits(value) or len(value) > _INDEX_DIGITS or int(value) < 1:
+                if not digits(value) or len(value) > INDEX_DIGITS or int(value) < 1:
                     raise FormatError(f"head index {shorten(value)!r} in '({shorten(text)}': "
                                       "expected a positive integer", path=path, line=line)
                 head_index = int(value)
         elif name == "MIN" and value:
             indices = [index.strip() for index in value.split(",")]
-            if not all(_digits(index) and len(index) <= _INDEX_DIGITS for index in indices):
+            if not all(digits(index) and len(index) <= INDEX_DIGITS for index in indices):
                 raise FormatError(f"MIN {shorten(value)!r} in '({shorten(text)}': expected "
                                   "comma-separated positive integers", path=path, line=line)
             min_indices = tuple(int(index) for index in indices)
