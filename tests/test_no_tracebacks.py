@@ -199,6 +199,8 @@ LONG = "x" * 5000
      f"Bridge link '{'x' * 40}…'; expected"),
     ("ua cell", UA.read_text(), UA.read_text().replace("(EntityID=", f"({LONG}|EntityID=", 1),
      f"IDENTITY attribute '{'x' * 40}…' in"),
+    ("ua min", UA.read_text(), UA.read_text().replace("Min=", f"Min={'9' * 5000},", 1),
+     f"Min={'9' * 40}… of markable"),
     ("word", COREFUD.read_text(), COREFUD.read_text().replace("\tAnna\t", f"\t{LONG}\t"),
      f"but '{'x' * 40}…' in the response"),
 ], ids=lambda value: value if len(value) < 30 else "")

@@ -269,8 +269,8 @@ class _Layer:
         attributes = parse_attributes(text, path, line, self.column)
         entity_id = attributes.get("EntityID")
         if not entity_id:
-            raise FormatError(f"{self.column} markable '({text}' has no EntityID; expected "
-                              "'(EntityID=…|MarkableID=…'", path=path, line=line)
+            raise FormatError(f"{self.column} markable '({shorten(text)}' has no EntityID; "
+                              "expected '(EntityID=…|MarkableID=…'", path=path, line=line)
         markable_id = attributes.get("MarkableID")
         if not markable_id:
             self.anonymous += 1
@@ -280,13 +280,13 @@ class _Layer:
             markable = _Markable(markable_id, entity_id, attributes, line, sentence)
             self.markables[markable_id] = markable
         elif markable_id in self.open_ids:
-            raise FormatError(f"markable {markable_id} opened again before it closed "
+            raise FormatError(f"markable {shorten(markable_id)} opened again before it closed "
                               f"(opened at line {markable.line})", path=path, line=line)
         elif markable.entity_id != entity_id:
             raise FormatError(
-                f"markable {markable_id} continues with EntityID={entity_id} but began "
-                f"(line {markable.line}) with EntityID={markable.entity_id}; expected the "
-                "chunks of a discontinuous markable to share one entity",
+                f"markable {shorten(markable_id)} continues with EntityID={shorten(entity_id)} "
+                f"but began (line {markable.line}) with EntityID={shorten(markable.entity_id)}; "
+                "expected the chunks of a discontinuous markable to share one entity",
                 path=path, line=line)
         markable.chunks.append([token, -1])
         self.open_ids.append(markable_id)
@@ -295,7 +295,7 @@ class _Layer:
     def _close(self, name: str, token: int, path: str, line: int) -> None:
         if name:
             if name not in self.open_ids:
-                raise FormatError(f"closing bracket '{name})' names no open {self.column} "
+                raise FormatError(f"closing bracket '{shorten(name)})' names no open {self.column} "
                                   "markable", path=path, line=line)
             self.open_ids.remove(name)
             markable_id = name
@@ -309,11 +309,12 @@ class _Layer:
     def check_closed(self, name: str, path: str) -> None:
         if self.open_ids:
             markable = self.markables[self.open_ids[0]]
-            shown = "" if markable.markable_id.startswith("\0") else f" {markable.markable_id}"
+            shown = ("" if markable.markable_id.startswith("\0")
+                     else f" {shorten(markable.markable_id)}")
             raise FormatError(
-                f"{self.column} markable{shown} (EntityID={markable.entity_id}) opened here is "
-                f"never closed in document {shorten(name)!r}; expected ')' before the next "
-                "document",
+                f"{self.column} markable{shown} (EntityID={shorten(markable.entity_id)}) opened "
+                f"here is never closed in document {shorten(name)!r}; expected ')' before the "
+                "next document",
                 path=path, line=markable.line)
 
 
@@ -665,8 +666,9 @@ class _DocumentReader:
             found = positions.get(key)
             if found is None:
                 where = "document" if per_document else "sentence"
-                raise FormatError(f"Min={text} of markable {markable.markable_id} names token "
-                                  f"{token_id}, which is not in its {where}",
+                raise FormatError(f"Min={shorten(text)} of markable "
+                                  f"{shorten(markable.markable_id)} names token "
+                                  f"{shorten(token_id)}, which is not in its {where}",
                                   path=self.path, line=markable.line)
             return found
 
@@ -681,13 +683,15 @@ class _DocumentReader:
         tokens: set[int] = set()
         for first, last in ranges:
             if not (_TOKEN_ID.match(first) and _TOKEN_ID.match(last)):
-                raise FormatError(f"Min={text} of markable {markable.markable_id}; expected "
-                                  "token IDs such as 7, 7,9 or 7-9", path=self.path,
+                raise FormatError(f"Min={shorten(text)} of markable "
+                                  f"{shorten(markable.markable_id)}; expected token IDs such "
+                                  "as 7, 7,9 or 7-9", path=self.path,
                                   line=markable.line)
             start, end = position(first), position(last)
             if end < start:
-                raise FormatError(f"Min={text} of markable {markable.markable_id} ends before "
-                                  "it starts", path=self.path, line=markable.line)
+                raise FormatError(f"Min={shorten(text)} of markable "
+                                  f"{shorten(markable.markable_id)} ends before it starts",
+                                  path=self.path, line=markable.line)
             tokens.update(range(start, end + 1))
         return tuple(sorted(tokens))
 
