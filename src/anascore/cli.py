@@ -171,6 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="score the key's documents and ignore, with a warning, response "
                             "documents the key lacks (default: an error naming the nearest "
                             "key documents)")
+    score.add_argument("--sign-key", action="store_true", default=None,
+                       help="name the key in the signature: key:1a2b3c4d, the start of the "
+                            "SHA-256 of its content (the JSON output has it either way)")
     _add_warning_arguments(score)
     score.add_argument("--per-document", action="store_true",
                        help="also report every document's scores")
@@ -413,7 +416,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
         "keep_non_referring", "keep_bridging", "discourse_deixis", "keep_split_antecedents",
         "only_split_antecedents", "lea_split_importance", "compat", "key_documents_only",
-        "align_tokens", "cut_tokens")}
+        "align_tokens", "cut_tokens", "sign_key")}
     if arguments.only_split_antecedents:
         settings["keep_split_antecedents"] = True
     try:
@@ -705,6 +708,8 @@ def _add_report_command(commands: argparse._SubParsersAction) -> None:
                         help="add grouped scores, as for score --group-by")
     report.add_argument("--genre-pattern", metavar="REGEX", default=None,
                         help="with --group-by genre: as for score")
+    report.add_argument("--sign-key", action="store_true", default=None,
+                        help="name the key in the signature, as for score")
     _add_warning_arguments(report, strict=False,
                            quiet="print no warnings and no 'wrote FILE' line (the warnings stay "
                                  "on the page)")
@@ -723,7 +728,8 @@ def _run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) 
     settings = _analysis_settings(arguments)
     try:
         options = Options.create(metrics=arguments.metrics, format=arguments.format,
-                                 confidence=arguments.confidence, **settings)
+                                 confidence=arguments.confidence,
+                                 sign_key=arguments.sign_key, **settings)
     except OptionsError as error:
         parser.error(_flags_for_settings(error.message))
     names = arguments.names or list(system_names(arguments.responses))

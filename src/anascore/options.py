@@ -93,7 +93,11 @@ COMPAT_MODES: tuple[str, ...] = ("none", "ua")
 _SWITCHES: tuple[str, ...] = (
     "keep_singletons", "keep_zeros", "exclusive_ends", "keep_non_referring", "keep_bridging",
     "discourse_deixis", "keep_split_antecedents", "only_split_antecedents", "align_tokens",
-    "key_documents_only")
+    "key_documents_only", "sign_key")
+#: Hexadecimal digits of a key's SHA-256 the signature names with ``sign_key``
+#: (``key:1a2b3c4d``, :mod:`anascore.key_hash`): 32 bits, enough to tell versions of one key
+#: apart; the JSON output carries the whole digest.
+KEY_HASH_DIGITS = 8
 #: The resampling seed when none is given, so that a command run twice prints the same numbers.
 DEFAULT_SEED = 12345
 
@@ -197,6 +201,12 @@ class Options:
         Score the key's documents and ignore, with a warning, response documents the key
         lacks (default: such a document is an error, naming the nearest key documents).
         Never changes a number, so the signature leaves it out.
+    sign_key
+        Name the key in the signature: ``key:1a2b3c4d``, the first 8 hexadecimal digits of
+        the SHA-256 of the key's content (:mod:`anascore.key_hash`), so that two reported
+        numbers can be checked to be on the same key file. The JSON output carries the hash
+        (``key_hash``, ``key_sha256``) either way. Needs a key file (or folder): documents
+        in memory have none to hash.
     """
 
     keep_singletons: bool = True
@@ -229,6 +239,7 @@ class Options:
     align_tokens: bool = False
     cut_tokens: str = "extend"
     key_documents_only: bool = False
+    sign_key: bool = False
 
     def __post_init__(self) -> None:
         self._check_types()
@@ -445,15 +456,18 @@ class Options:
 
     def to_dict(self) -> dict[str, Any]:
         """The settings that make the numbers (``jobs`` does not: a report is the same
-        whatever the number of processes that counted it)."""
+        whatever the number of processes that counted it; nor does ``sign_key``, which only
+        says what the signature names)."""
         settings = asdict(self)
-        del settings["jobs"], settings["key_documents_only"]
+        del settings["jobs"], settings["key_documents_only"], settings["sign_key"]
         settings["metrics"] = list(self.metrics)
         settings["mention_type_function"] = linguistic.function_name(self.mention_type_function)
         return settings
 
-    def signature(self) -> str:
-        """A short string of every setting that changes a number, and the version.
+    def signature(self, key_hash: str | None = None) -> str:
+        """A short string of every setting that changes a number, and the version; with
+        ``sign_key``, also the key's short hash (``key:1a2b3c4d``) when ``key_hash`` (its
+        SHA-256, :mod:`anascore.key_hash`) is given.
 
         >>> Options().signature()  # doctest: +ELLIPSIS
         'match:exact|singletons:keep|version:...'
@@ -494,6 +508,8 @@ class Options:
             parts.append(f"paired-ar:{self.paired_ar}")
         if self.confidence or self.paired_bs or self.paired_ar:
             parts.append(f"seed:{self.seed}")
+        if self.sign_key and key_hash is not None:
+            parts.append(f"key:{key_hash[:KEY_HASH_DIGITS]}")
         parts.append(f"version:{__version__}")
         return "|".join(parts)
 
@@ -501,10 +517,10 @@ class Options:
 #: The settings of the resampling statistics: intervals, paired tests and how they are drawn.
 STATISTICS_SETTINGS: tuple[str, ...] = (
     "confidence", "confidence_level", "seed", "paired_bs", "paired_ar")
-#: Settings of reading files: their format, the processes that read them, the documents kept
-#: and the tokens their mentions are mapped onto.
+#: Settings of reading files: their format, the processes that read them, the documents kept,
+#: the tokens their mentions are mapped onto, and whether the signature names the key file.
 FILE_SETTINGS: tuple[str, ...] = ("format", "jobs", "key_documents_only", "align_tokens",
-                                  "cut_tokens")
+                                  "cut_tokens", "sign_key")
 
 
 def refuse_unused(options: Options, names: Iterable[str], why: str) -> None:

@@ -27,6 +27,7 @@ from anascore.formats.alignment import check_conllu, check_same_words, common_po
 from anascore.formats.markup import UNNAMED
 from anascore.formats.sources import local_inputs, renamed_warnings
 from anascore.formats.text import check_readable
+from anascore.key_hash import key_digest
 from anascore.matching import align
 from anascore.metrics import metric_for
 from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
@@ -156,11 +157,21 @@ def score_files_many(key: PathLike, responses: Sequence[PathLike], options: Opti
     them; either way each key document goes through :func:`count_key_document`, so the
     reports are the same.
     """
-    key, paths = os.fspath(key), [os.fspath(path) for path in responses]
+    reports, digest = _score_many(os.fspath(key), [os.fspath(path) for path in responses],
+                                  options, progress)
+    return [replace(report, key_hash=digest) for report in reports]
+
+
+def _score_many(key: str, paths: list[str], options: Options,
+                progress: bool) -> tuple[list[Report], str]:
+    """:func:`score_files_many` without the key's hash in the reports, and the hash
+    (:func:`anascore.key_hash.key_digest`: of the key as read, after every file has been
+    checked, so that a missing or malformed file is reported as before)."""
     if any_file_set(key, paths):
         def score_pair(key_file: str, response_files: Sequence[str | None]) -> list[Report]:
             present = [path for path in response_files if path is not None]
-            scored = iter(score_files_many(key_file, present, options) if present else [])
+            scored = iter(_score_many(key_file, present, options, False)[0] if present
+                          else [])
             alone = None
             reports = []
             for path in response_files:
@@ -171,10 +182,11 @@ def score_files_many(key: PathLike, responses: Sequence[PathLike], options: Opti
                     reports.append(next(scored))
             return reports
 
-        return score_file_sets(key, paths, options.key_documents_only, score_pair)
+        reports = score_file_sets(key, paths, options.key_documents_only, score_pair)
+        return reports, key_digest(key)
     with local_inputs([key, *paths]) as (local, inputs):
         reports = _score_local_files(local[0], local[1:], options, progress)
-        return [renamed_warnings(report, inputs) for report in reports]
+        return [renamed_warnings(report, inputs) for report in reports], key_digest(local[0])
 
 
 def _against_nothing(key: str, options: Options) -> Report:
@@ -368,6 +380,8 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
     """
     options = Options.create(metrics=metrics, **settings)
     _refuse_paired_tests(options)
+    refuse_unused(options, ("sign_key",), "it names the key file's content in the signature, "
+                  "and documents in memory have no file; score files with anascore.score")
     key, response = _documents(key, "key"), _documents(response, "response")
     warnings: list[str] = []
     responses = {document.name: document for document in response}

@@ -130,14 +130,25 @@ class Leaderboard:
                 return test
         return None
 
+    def key_report(self, dataset: str) -> Report:
+        """A report of the dataset (the first system's first run): its key's hash
+        (``key_hash``, ``key_fields``) and signature are every system's."""
+        return self.reports[self.task.systems[0].name][0][dataset]
+
+    def dataset_signature(self, dataset: Dataset) -> str:
+        """The dataset's signature: its settings, and its key's hash when they sign it."""
+        return self.key_report(dataset.name).signature
+
     def to_dict(self, *, reports: bool = False) -> dict[str, Any]:
         """The JSON object ``anascore evaluate --output json`` prints (``reports``: every
-        per-dataset report too)."""
+        per-dataset report too); each dataset names its key's hash (``key_hash``,
+        ``key_sha256``: :mod:`anascore.key_hash`)."""
         task = self.task
         result: dict[str, Any] = {
             "task": task.name, "metric": task.metric, "combine": task.combine,
             "datasets": [{"name": dataset.name, "key": str(dataset.key),
-                          "weight": dataset.weight, "signature": dataset.options.signature()}
+                          **self.key_report(dataset.name).key_fields(),
+                          "weight": dataset.weight, "signature": self.dataset_signature(dataset)}
                          for dataset in task.datasets],
             "resamples": task.resamples, "confidence_level": task.confidence_level,
             "seed": task.seed,

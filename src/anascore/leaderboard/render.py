@@ -116,7 +116,7 @@ def render_leaderboard(board: Leaderboard, output: str, *, reports: bool = False
     tests = tests_table(board)
     if tests is not None:
         tables.append(tests)
-    mode = "; ".join(f"{dataset.name}: {dataset.options.signature()}"
+    mode = "; ".join(f"{dataset.name}: {board.dataset_signature(dataset)}"
                      for dataset in board.task.datasets)
     if output == "markdown":
         from anascore.report.markdown import render_markdown

@@ -18,7 +18,7 @@ import numpy as np
 
 from anascore.metrics import metric_for
 from anascore.metrics.split_antecedents import SetAlignmentDetails
-from anascore.options import Options
+from anascore.options import KEY_HASH_DIGITS, Options
 from anascore.presets import describe_mode
 from anascore.scores import MetricResult
 from anascore.stats.sums import column_sums, scores_from_counts
@@ -49,6 +49,10 @@ class Report:
     intervals
         Bootstrap confidence intervals of every reported metric, when ``options.confidence``
         asks for them (:meth:`with_intervals`); else ``None``.
+    key_hash
+        The SHA-256 (hexadecimal) of the key file's content (:mod:`anascore.key_hash`), in
+        the JSON output and, with ``options.sign_key``, in the signature; ``None`` for
+        documents scored in memory.
     """
 
     options: Options
@@ -57,6 +61,7 @@ class Report:
     warnings: tuple[str, ...] = field(default=())
     set_alignments: dict[str, dict[str, SetAlignmentDetails]] = field(default_factory=dict)
     intervals: Mapping[str, MetricInterval] | None = None
+    key_hash: str | None = None
 
     @classmethod
     def from_records(cls, options: Options, names: Sequence[str],
@@ -115,7 +120,14 @@ class Report:
 
     @property
     def signature(self) -> str:
-        return self.options.signature()
+        return self.options.signature(self.key_hash)
+
+    def key_fields(self) -> dict[str, str]:
+        """The key's hash as the JSON output gives it: ``key_hash`` (the signature's short
+        form) and ``key_sha256`` (the whole digest); nothing without a key file."""
+        if self.key_hash is None:
+            return {}
+        return {"key_hash": self.key_hash[:KEY_HASH_DIGITS], "key_sha256": self.key_hash}
 
     @cached_property
     def corpus_counts(self) -> dict[str, np.ndarray]:
@@ -216,6 +228,7 @@ class Report:
             "mode": describe_mode(self.options),
             "options": self.options.to_dict(),
             "documents": len(self.document_names),
+            **self.key_fields(),
             "metrics": _nested(self.metrics),
             "warnings": list(self.warnings),
         }

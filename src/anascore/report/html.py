@@ -20,13 +20,14 @@ import math
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from html import escape
 from typing import Any
 
 from anascore.analysis.errors import ErrorAnalysis, analyse_documents
 from anascore.formats.alignment import common_positions
 from anascore.model import Document, Mention
-from anascore.options import Options
+from anascore.options import KEY_HASH_DIGITS, Options
 from anascore.report import Report
 from anascore.report.html_template import TEMPLATE, fill
 
@@ -235,12 +236,15 @@ def build_report(key_documents: Sequence[Document],
                  options: Options, *, title: str = "anascore report",
                  group_by: str | None = None, genre_pattern: str | None = None,
                  warnings: Sequence[str] = (), said: list[str] | None = None,
-                 files: tuple[str, Sequence[str]] | None = None) -> str:
+                 files: tuple[str, Sequence[str]] | None = None,
+                 key_hash: str | None = None) -> str:
     """The HTML text of the report: ``responses[i][d]`` is system ``i``'s document for key
     document ``d`` (``None`` where it lacks it); ``group_by`` adds grouped scores
     (:mod:`anascore.grouping`). ``said``, when given, receives the warnings the page lists,
     for the command to print. ``files``: the key's and the responses' files, when read from
-    files (a side without a mention to score is then said, as anascore score says it)."""
+    files (a side without a mention to score is then said, as anascore score says it);
+    ``key_hash``, the SHA-256 of the key file (:mod:`anascore.key_hash`), is shown beside the
+    mode and goes into the signature as ``options.sign_key`` asks."""
     from anascore.grouping import check_kind, group_documents, group_mentions
     from anascore.scoring import with_nothing_to_score
 
@@ -270,6 +274,8 @@ def build_report(key_documents: Sequence[Document],
                    for report, path, system in zip(reports, files[1], responses, strict=True)]
     if options.confidence:
         reports = [report.with_intervals() for report in reports]
+    if key_hash is not None:
+        reports = [replace(report, key_hash=key_hash) for report in reports]
     documents = [
         _document_data(key, [system[index] for system in responses], analyses, options)
         for index, key in enumerate(key_documents)]
@@ -293,7 +299,8 @@ def build_report(key_documents: Sequence[Document],
         ("bridging", options.keep_bridging)) if on]
     body = {
         "TITLE": escape(title),
-        "MODE": escape(_mode(reports[0])),
+        "MODE": escape(_mode(reports[0]) + (f" · key sha256 {key_hash[:KEY_HASH_DIGITS]}…"
+                                              if key_hash is not None else "")),
         "LAYERS": escape(", ".join(layers)),
         "SCORES": _scores_table(names, reports),
         "PLOT": _plot_svg(reports, names),
@@ -344,8 +351,9 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
     :mod:`anascore.file_sets`), and build the report (:func:`build_report`; ``said``
     receives the page's warnings)."""
     from anascore.analysis.errors import check_options
-    from anascore.file_sets import any_file_set, document_pairs
+    from anascore.file_sets import any_file_set, document_pairs, is_file_set
     from anascore.formats.sources import local_inputs
+    from anascore.key_hash import key_digest
     from anascore.scoring import checked_response, pair_documents_many
 
     check_options(options)
@@ -364,6 +372,9 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
                                           strict=True):
                 # A response on other tokens (marked-up text) as anascore score reads it.
                 system.append(checked_response(key_document, read, path, options, warnings))
+        # The key as read (a copy of standard input or of a gzip file, while it is here).
+        digest = (key_digest(local[0]) if os.path.isfile(local[0]) or is_file_set(local[0])
+                  else None)
     # The files' and the documents' pairing first (response files missing or ignored), as
     # anascore score reports them.
     warnings = [inputs.rename(warning) for warning in
@@ -371,4 +382,5 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
     title = f"anascore report: {os.path.basename(os.path.normpath(key))}"
     return build_report(keys, systems, names, options, title=title, group_by=group_by,
                         genre_pattern=genre_pattern, warnings=warnings, said=said,
-                        files=None if any_file_set(key, responses) else (key, responses))
+                        files=None if any_file_set(key, responses) else (key, responses),
+                        key_hash=digest)

@@ -72,7 +72,7 @@ class SystemsReport:
 
     @property
     def signature(self) -> str:
-        return self.options.signature()
+        return self.reports[0].signature
 
     @property
     def version(self) -> str:
@@ -141,7 +141,8 @@ class SystemsReport:
         """The JSON object ``anascore score KEY RESPONSE… --output json`` prints for several
         responses: the settings, then each system's report (as :meth:`Report.to_dict`
         without the shared fields), then the tests by test, system and metric."""
-        shared = ("version", "signature", "mode", "options", "documents")
+        shared = ("version", "signature", "mode", "options", "documents", "key_hash",
+                  "key_sha256")
         systems: dict[str, Any] = {}
         for name, report in zip(self.names, self.reports, strict=True):
             system = report.to_dict(per_document=per_document, details=details,
@@ -153,6 +154,7 @@ class SystemsReport:
             "mode": describe_mode(self.options),
             "options": self.options.to_dict(),
             "documents": len(self.document_names),
+            **self.reports[0].key_fields(),
             "baseline": self.baseline,
             "systems": systems,
         }
