@@ -198,6 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lab_command(commands)
     _add_convert_command(commands)
     _add_evaluate_command(commands)
+    _add_codabench_command(commands)
     _add_errors_command(commands)
     _add_report_command(commands)
     from anascore.agree.command import add_agree_command
@@ -226,6 +227,32 @@ def _add_evaluate_command(commands: argparse._SubParsersAction) -> None:
     evaluate.add_argument("--no-progress", dest="progress", action="store_false",
                           help="no progress bar (it shows only when stderr is a terminal)")
     _add_warning_arguments(evaluate)
+
+
+def _add_codabench_command(commands: argparse._SubParsersAction) -> None:
+    codabench = commands.add_parser(
+        "codabench", help="write a Codabench scoring program and reference data for a task",
+        description="Write OUT/scoring_program (metadata.yaml, score.py and anascore's own "
+                    "source: Python >= 3.11 with numpy and scipy runs it), OUT/reference_data "
+                    "(the datasets' keys) and OUT/leaderboard.yaml (the leaderboard of "
+                    "competition.yaml) from TASK, the manifest of anascore evaluate; its "
+                    "[[systems]] are not needed. See docs/shared-task.md.")
+    codabench.add_argument("task", metavar="TASK", help="the task manifest (.toml)")
+    codabench.add_argument("out", metavar="OUT", help="a new folder to write")
+    _add_warning_arguments(codabench, strict=False, quiet="print no 'wrote' line")
+
+
+def _run_codabench(arguments: argparse.Namespace) -> int:
+    from anascore.leaderboard.codabench import write_bundle
+
+    try:
+        written = write_bundle(arguments.task, arguments.out)
+    except AnascoreError as error:
+        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        return 1
+    if not arguments.quiet:
+        print(f"anascore: wrote {arguments.out}: {', '.join(written)}", file=sys.stderr)
+    return 0
 
 
 def _run_evaluate(arguments: argparse.Namespace) -> int:
@@ -403,6 +430,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_convert(arguments)
     if arguments.command == "evaluate":
         return _run_evaluate(arguments)
+    if arguments.command == "codabench":
+        return _run_codabench(arguments)
     if arguments.command == "report":
         return _run_report(parser, arguments)
     if arguments.command == "errors":

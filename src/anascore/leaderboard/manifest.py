@@ -120,8 +120,18 @@ class Task:
     seed: int = DEFAULT_SEED
 
 
-def read_task(path: str | os.PathLike[str], *, jobs: int = 1) -> Task:
-    """Read and check a manifest (``jobs``: processes per dataset, as ``--jobs``)."""
+def read_task(path: str | os.PathLike[str], *, jobs: int = 1,
+              need_systems: bool = True) -> Task:
+    """Read and check a manifest (``jobs``: processes per dataset, as ``--jobs``;
+    ``need_systems=False``: a manifest without ``[[systems]]`` is a task whose systems come
+    later, as the Codabench program's submission does)."""
+    return task_from_dict(read_manifest(path), Path(path), jobs=jobs,
+                          need_systems=need_systems)
+
+
+def read_manifest(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """A manifest's parsed TOML, unchecked (an :class:`OptionsError` when it cannot be read
+    or is not TOML)."""
     path = Path(path)
     try:
         data = tomllib.loads(read_bounded(os.fspath(path), MANIFEST_LIMIT,
@@ -136,12 +146,13 @@ def read_task(path: str | os.PathLike[str], *, jobs: int = 1) -> Task:
         raise OptionsError(f"not TOML: {error}", path=path) from None
     except RecursionError:  # tomllib parses nested arrays and tables by recursion
         raise OptionsError("not TOML: nested too deeply", path=path) from None
-    return task_from_dict(data, path, jobs=jobs)
+    return data
 
 
-def task_from_dict(data: Mapping[str, Any], path: Path, *, jobs: int = 1) -> Task:
+def task_from_dict(data: Mapping[str, Any], path: Path, *, jobs: int = 1,
+                   need_systems: bool = True) -> Task:
     """A :class:`Task` from a manifest's parsed content (``path``: where it came from, for
-    messages and relative paths)."""
+    messages and relative paths; ``need_systems``: as for :func:`read_task`)."""
 
     def fail(message: str) -> OptionsError:
         return OptionsError(message, path=path)
@@ -167,8 +178,9 @@ def task_from_dict(data: Mapping[str, Any], path: Path, *, jobs: int = 1) -> Tas
     datasets = tuple(_dataset(entry, index, shared, metric, folder, jobs, fail)
                      for index, entry in enumerate(_array(data, "datasets", fail)))
     _unique([dataset.name for dataset in datasets], "dataset", fail)
+    entries = _array(data, "systems", fail) if need_systems or "systems" in data else []
     systems = tuple(_system(entry, index, datasets, folder, fail)
-                    for index, entry in enumerate(_array(data, "systems", fail)))
+                    for index, entry in enumerate(entries))
     _unique([system.name for system in systems], "system", fail)
     try:
         check_resamples(resamples, "resamples =", _KEPT_PER_SYSTEM * len(systems))
