@@ -228,3 +228,26 @@ def test_the_bundle_is_not_written_over(task, tmp_path, capsys):
     leaderboard = (tmp_path / "new" / "leaderboard.yaml").read_text()
     assert [line.strip() for line in leaderboard.splitlines() if "key:" in line] == [
         "key: main", 'key: "conll"', 'key: "litbank"', 'key: "gum"']
+
+
+def test_relative_folders_and_names_that_are_not_one_line(task, tmp_path, monkeypatch, capsys):
+    """The program's folders may be given relative to where it runs; a file name from the
+    participant's zip holding a line break stays in the one line of the error."""
+    from anascore.leaderboard.codabench import run_program
+
+    bundle = generate(task, tmp_path / "bundle")
+    place = codabench_layout(bundle, tmp_path / "app", {
+        "litbank.conll": tmp_path / "system" / "litbank.conll",
+        "gum.conllu": tmp_path / "system" / "gum.conllu"})
+    monkeypatch.chdir(tmp_path)
+    program = str(bundle / "scoring_program" / "task.json")
+    assert run_program(program, ["app/input", "app/output"]) == 0
+    [standing] = evaluate(task).standings
+    assert json.loads((place / "output" / "scores.json").read_text())["conll"] == (
+        100 * standing.score)
+    (place / "input" / "res" / "x\nanascore: error: forged").write_text("")
+    assert run_program(program, ["app/input", "app/output"]) == 1
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.endswith("res/x\\nanascore: error: forged: the submission's file "
+                         "'x\\nanascore: error: forged' names no dataset; expected a file "
+                         "NAME.EXT or a folder NAME/ for each of litbank, gum")

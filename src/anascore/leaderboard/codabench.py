@@ -233,11 +233,12 @@ def run_program(task_json: str, arguments: Sequence[str]) -> int:
         _write(output / "anascore.json", json.dumps(board.to_dict(), indent=2) + "\n")
         _write(output / "detailed_results.html", pages)
     except AnascoreError as error:
-        print(f"anascore: error: {error.location_message()}", file=sys.stderr)
+        # The path may be a name from the participant's zip: escaped, so it stays one line.
+        print(f"anascore: error: {printable(error.location_message())}", file=sys.stderr)
         return 1
     except OSError as error:
-        print(f"anascore: error: {output}: cannot write: {error.strerror or error}",
-              file=sys.stderr)
+        print(f"anascore: error: {printable(str(output))}: cannot write: "
+              f"{error.strerror or error}", file=sys.stderr)
         return 1
     for warning in board.warnings[:20]:
         print(f"anascore: warning: {printable(warning)}", file=sys.stderr)
