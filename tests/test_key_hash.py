@@ -145,10 +145,16 @@ def test_evaluate_records_each_dataset_s_key(tmp_path):
                     '[[datasets]]\nname = "gum"\nkey = "gum.key"\n'
                     'settings = { preset = "crac23" }\n'
                     '[[systems]]\nname = "sys"\nresponses = "sys.{dataset}"\n')
-    data = evaluate(task).to_dict()
+    board = evaluate(task)
+    data = board.to_dict()
     litbank, gum = data["datasets"]
     assert litbank["key_sha256"] == sha256(KEY.read_bytes())
     assert gum["key_sha256"] == sha256(COREFUD.read_bytes())
     assert gum["key_hash"] == gum["key_sha256"][:8]
     assert f"|key:{litbank['key_hash']}|" in litbank["signature"]
     assert "key:" not in gum["signature"]
+    # The text leaderboard's mode line gives each dataset's signature, the key's name in it.
+    from anascore.leaderboard.render import render_leaderboard
+
+    assert (f"litbank: match:exact|singletons:keep|key:{litbank['key_hash']}|version:"
+            in render_leaderboard(board, "text"))
