@@ -198,9 +198,11 @@ def test_a_folder_key_takes_a_folder_per_dataset(task, tmp_path):
 
 
 @pytest.mark.parametrize(("name", "message"), [
-    ("../evil", "dataset '../evil': a Codabench dataset's name is a file name"),
-    ("a/b", "dataset 'a/b': a Codabench dataset's name is a file name"),
-    (".hidden", "dataset '.hidden': a Codabench dataset's name is a file name"),
+    # refused by the manifest itself, as for evaluate --reports
+    ("../evil", "[[datasets]] 2: name '../evil' has a path separator ('/')"),
+    ("a/b", "[[datasets]] 2: name 'a/b' has a path separator ('/')"),
+    (".hidden", "[[datasets]] 2: name '.hidden' starts with '.'"),
+    # refused for Codabench alone: a leaderboard column key
     ("two words", "dataset 'two words': a Codabench dataset's name is a file name"),
     ("conll", "dataset 'conll' is named as the primary metric"),
 ])
