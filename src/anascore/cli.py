@@ -30,6 +30,7 @@ from anascore.options import (
     FORMATS,
     MATCH_METHODS,
     METRIC_NAMES,
+    WINDOW_RULES,
     ZERO_MATCH_METHODS,
     Options,
     canonical_metric,
@@ -129,6 +130,13 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--compat", choices=COMPAT_MODES, default=None,
                        help="ua: follow the UA scorer 2.0 / CorefUD scorer conventions where "
                             "they differ (default: none)")
+    score.add_argument("--window", metavar="N", type=_whole_number, default=None,
+                       help="score every document in windows of N words, each window as a "
+                            "document (docs/windows.md; default: whole documents)")
+    score.add_argument("--window-rule", choices=WINDOW_RULES, default=None,
+                       help="with --window: consecutive windows, each mention in the window "
+                            "of its first word (clean, default), or BookCoref's gold_window "
+                            "rules (bookcoref)")
     score.add_argument("--preset", choices=PRESET_NAMES, default=None,
                        help="the settings of a shared task (crac22 … crac25: the CorefUD "
                             "scorer's); other options given change them")
@@ -445,7 +453,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "keep_singletons", "match", "keep_zeros", "zero_match", "exclusive_ends",
         "keep_non_referring", "keep_bridging", "discourse_deixis", "keep_split_antecedents",
         "only_split_antecedents", "lea_split_importance", "compat", "key_documents_only",
-        "align_tokens", "cut_tokens", "sign_key")}
+        "align_tokens", "cut_tokens", "sign_key", "window", "window_rule")}
     if arguments.only_split_antecedents:
         settings["keep_split_antecedents"] = True
     try:

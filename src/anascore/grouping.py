@@ -80,8 +80,8 @@ def check_kind(kind: str, options: Options, genre_pattern: str | None = None) ->
         # compat='ua' is refused too: its repeated-mention table is built from the whole
         # documents, which the restriction to a group's mentions does not rebuild.
         layers = [flag for flag in ("keep_split_antecedents", "keep_non_referring",
-                                    "keep_bridging", "discourse_deixis", "compat")
-                  if getattr(options, flag) not in (False, None, "none")]
+                                    "keep_bridging", "discourse_deixis", "compat", "window")
+                  if getattr(options, flag) not in (False, None, "none", 0)]
         if layers:
             raise OptionsError(f"group_by={kind!r} groups the mentions of the identity layer; "
                                f"it cannot restrict {', '.join(layers)}: score without them, "

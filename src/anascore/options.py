@@ -89,6 +89,10 @@ ZERO_MATCH_METHODS: tuple[str, ...] = ("linear", "dependent")
 #: CorefUD scorer's, wherever they are deterministic (``docs/differences-ua.md``,
 #: ``docs/differences-corefud.md``, ``docs/split-antecedents.md``).
 COMPAT_MODES: tuple[str, ...] = ("none", "ua")
+#: How a document is cut into windows (``window``; :mod:`anascore.windows`): ``clean``
+#: consecutive windows, each mention in the one holding its first word; ``bookcoref``
+#: BookCoref's ``gold_window`` rules.
+WINDOW_RULES: tuple[str, ...] = ("clean", "bookcoref")
 #: The settings that are switched on or off (``True`` or ``False``, nothing else).
 _SWITCHES: tuple[str, ...] = (
     "keep_singletons", "keep_zeros", "exclusive_ends", "keep_non_referring", "keep_bridging",
@@ -207,6 +211,13 @@ class Options:
         numbers can be checked to be on the same key file. The JSON output carries the hash
         (``key_hash``, ``key_sha256``) either way. Needs a key file (or folder): documents
         in memory have none to hash.
+    window
+        Score every document in windows of this many words, each window as a document
+        (:mod:`anascore.windows`); 0 (default): whole documents.
+    window_rule
+        How documents are cut into windows: ``clean`` (default; consecutive windows, each
+        mention in the window of its first word) or ``bookcoref`` (BookCoref's
+        ``gold_window`` evaluation, rule for rule). Needs ``window``.
     """
 
     keep_singletons: bool = True
@@ -240,6 +251,8 @@ class Options:
     cut_tokens: str = "extend"
     key_documents_only: bool = False
     sign_key: bool = False
+    window: int = 0
+    window_rule: str = "clean"
 
     def __post_init__(self) -> None:
         self._check_types()
@@ -276,6 +289,7 @@ class Options:
             raise OptionsError(
                 f"unknown compat mode {self.compat!r}; expected one of {', '.join(COMPAT_MODES)}"
             )
+        self._check_window()
         if self.only_split_antecedents and not self.keep_split_antecedents:
             raise OptionsError("only_split_antecedents needs keep_split_antecedents=True "
                                "(--keep-split-antecedents)")
@@ -321,6 +335,29 @@ class Options:
                     "generalize the standard metrics only); leave out keep_split_antecedents "
                     "(--keep-split-antecedents) to score plurals as ordinary entities")
 
+    def _check_window(self) -> None:
+        """A window is a whole number of words (0: none) cut by a known rule; the layers
+        that relate mentions across a window's end (bridging links, split-antecedent sets)
+        have no windowed definition and are refused."""
+        if isinstance(self.window, bool) or not isinstance(self.window, int) \
+                or self.window < 0:
+            raise OptionsError(f"window must be a whole number of words (0: whole documents), "
+                               f"not {self.window!r}")
+        if self.window_rule not in WINDOW_RULES:
+            raise OptionsError(f"unknown window_rule {self.window_rule!r}; expected one of "
+                               f"{', '.join(WINDOW_RULES)}")
+        if not self.window:
+            refuse_unused(self, ("window_rule",), "it says how documents are cut into "
+                                                  "windows, and none is asked for (window=0)")
+            return
+        cut = [name for name in ("keep_bridging", "keep_split_antecedents")
+               if getattr(self, name)]
+        if cut:
+            raise OptionsError(f"window={self.window}: bridging links and split-antecedent "
+                               "sets relate mentions that the cut into windows may separate, "
+                               f"and have no windowed score; leave out {', '.join(cut)}, or "
+                               "score whole documents")
+
     def _refuse_unread_settings(self) -> None:
         """A setting that only a metric, a reading or a resampling nobody asked for reads is
         refused: it would do nothing while its user believed it had (``--seed 7`` without
@@ -361,7 +398,7 @@ class Options:
                 object.__setattr__(self, name, bool(value))
             elif not isinstance(value, bool):
                 raise OptionsError(f"{name} must be True or False, not {value!r}")
-        for name in ("confidence", "paired_bs", "paired_ar", "seed", "jobs"):
+        for name in ("confidence", "paired_bs", "paired_ar", "seed", "jobs", "window"):
             value = getattr(self, name)
             if isinstance(value, numbers.Integral) and not isinstance(value, bool):
                 object.__setattr__(self, name, int(value))
@@ -497,6 +534,8 @@ class Options:
                 parts.append(f"{name}:keep")
         if self.compat != "none":
             parts.append(f"compat:{self.compat}")
+        if self.window:
+            parts.append(f"window:{self.window}/{self.window_rule}")
         preset = preset_name(self)
         if preset:
             parts.insert(0, f"preset:{preset}")

@@ -98,6 +98,8 @@ def describe_mode(options: Options) -> str:
     elif options.zero_match == "linear":
         matching += ", zero mentions aligned by position"
     text = f"{', '.join(parts)}; {matching}"
+    if options.window:
+        text += f"; windows of {options.window} words ({options.window_rule} rule)"
     text += ("; UA scorer 2.0 conventions" if options.compat == "ua"
              else "; anascore conventions")
     name = preset_name(options)

@@ -38,6 +38,7 @@ from anascore.parallel import PARALLEL_FORMATS, map_documents, processes_for
 from anascore.progress import Progress
 from anascore.report import Report
 from anascore.selection import layer_document, select_side
+from anascore.windows import window_pairs
 
 PathLike = str | os.PathLike[str]
 
@@ -47,6 +48,10 @@ def count_document(key: Document | None, response: Document | None, options: Opt
                    set_alignments: list[dict[str, SetAlignmentDetails]] | None = None,
                    ) -> dict[str, np.ndarray]:
     """Every computed metric's counts for one document (``None``: an empty side).
+
+    With ``options.window`` the pair is cut into window documents
+    (:func:`anascore.windows.window_pairs`), each counted as a document, and the counts are
+    summed: every entry point counts through here, so every one scores in windows alike.
 
     ``set_alignments``, when given, receives the document's alignments of split-antecedent
     sets by metric (empty when it has none), which the metrics computed anyway; those of
@@ -61,6 +66,22 @@ def count_document(key: Document | None, response: Document | None, options: Opt
         warnings.append(outside)
     if key is not None and response is not None:
         key, response = common_positions(key, response)
+    total: dict[str, np.ndarray] = {}
+    details: dict[str, SetAlignmentDetails] | None = None if set_alignments is None else {}
+    for key_window, response_window in window_pairs(key, response, options):
+        counts = _count_pair(key_window, response_window, options, warnings, details)
+        total = counts if not total else {name: total[name] + value
+                                          for name, value in counts.items()}
+    if set_alignments is not None and details is not None:
+        set_alignments.append(details)
+    return total
+
+
+def _count_pair(key: Document | None, response: Document | None, options: Options,
+                warnings: list[str], details: dict[str, SetAlignmentDetails] | None,
+                ) -> dict[str, np.ndarray]:
+    """:func:`count_document` of one pair on common positions (a whole document or a
+    window); its alignments of split-antecedent sets go into ``details`` (when given)."""
     comparison = compare(key, response, options, warnings)
     layers = {layer: compare(layer_document(key, layer), layer_document(response, layer),
                              options, warnings, f" ({layer.replace('_', ' ')})")
@@ -69,12 +90,11 @@ def count_document(key: Document | None, response: Document | None, options: Opt
         comparison = replace(comparison, layers=MappingProxyType(layers))
     counts = {name: metric_for(name, options).count(comparison)
               for name in options.computed_metrics}
-    if set_alignments is not None:
-        details = alignment_details(comparison)
+    if details is not None:
+        details.update(alignment_details(comparison))
         for layer, layer_comparison in layers.items():
             details.update({f"{layer}.{name}": value
                             for name, value in alignment_details(layer_comparison).items()})
-        set_alignments.append(details)
     return counts
 
 

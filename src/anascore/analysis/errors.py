@@ -251,6 +251,7 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
 UNCLASSIFIED = {
     "keep_split_antecedents": "split-antecedent plurals are not classified yet",
     "compat": "the UA scorer's conventions (compat='ua') are not followed by the error analysis",
+    "window": "documents are analysed whole, not in windows",
 }
 
 
