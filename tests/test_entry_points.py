@@ -23,6 +23,7 @@ INPUTS = {
     "crac23": FIXTURES / "corefud" / "match_key.conllu",
     "crac24": FIXTURES / "corefud" / "match_key.conllu",
     "crac25": FIXTURES / "corefud" / "match_key.conllu",
+    "crac26": FIXTURES / "corefud" / "match_key.conllu",
 }
 UA = FIXTURES / "ua" / "features.conllua"
 RESPONSES = {FIXTURES / "corefud" / "match_key.conllu":

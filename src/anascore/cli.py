@@ -138,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
                             "of its first word (clean, default), or BookCoref's gold_window "
                             "rules (bookcoref)")
     score.add_argument("--preset", choices=PRESET_NAMES, default=None,
-                       help="the settings of a shared task (crac22 … crac25: the CorefUD "
+                       help="the settings of a shared task (crac22 … crac26: the CorefUD "
                             "scorer's); other options given change them")
     linguistic = score.add_argument_group(
         "linguistically aware metrics",

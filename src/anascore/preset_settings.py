@@ -35,6 +35,10 @@ PRESET_SETTINGS: dict[str, dict[str, Any]] = {
                "zero_match": "dependent", "metrics": _CRAC},
     "crac25": {"match": "head", "keep_singletons": False, "keep_zeros": True,
                "zero_match": "dependent", "metrics": _CRAC},
+    # The scorer's defaults as for crac25, and the metrics of the script the task's scores
+    # were computed with (corefud-scorer.py -m muc bcub ceafe zero): no MOR, no mentions.
+    "crac26": {"match": "head", "keep_singletons": False, "keep_zeros": True,
+               "zero_match": "dependent", "metrics": (*_CONLL, "zero")},
 }
 PRESET_NAMES: tuple[str, ...] = tuple(PRESET_SETTINGS)
 

@@ -18,10 +18,13 @@ and ``SHARED_TASK_SETTINGS``), and for CODI-CRAC 2021 those of Khosla et al. 202
 ``crac23``         CorefUD (CRAC 2023): head matching, no singletons, zeros aligned by position
 ``crac24``         CorefUD (CRAC 2024): head matching, no singletons, zeros by dependencies
 ``crac25``         CorefUD (CRAC 2025): the same as ``crac24``
+``crac26``         CorefUD 1.4 (CRAC 2026): as ``crac25``, reporting MUC, B³, CEAFe, CoNLL and the
+                   zero score (the scoring script's ``-m muc bcub ceafe zero``)
 =================  =============================================================================
 
-The CRAC presets report mentions, MUC, B³, CEAFe, CoNLL, MOR and the zero-anaphora score and
-follow the CorefUD scorer (``ufal/corefud-scorer``), the official scorer of the CRAC shared
+The CRAC presets ``crac22`` … ``crac25`` report mentions, MUC, B³, CEAFe, CoNLL, MOR and the
+zero-anaphora score, ``crac26`` MUC, B³, CEAFe, CoNLL and the zero score; all follow the CorefUD
+scorer (``ufal/corefud-scorer``), the official scorer of the CRAC shared
 tasks on multilingual coreference resolution:
 
 * ``crac22`` — CRAC 2022 (Žabokrtský et al. 2022, Findings §5): CorefUD scorer 1.0, partial
@@ -33,6 +36,11 @@ tasks on multilingual coreference resolution:
   longer given to systems.
 * ``crac25`` — CRAC 2025 (CODI-CRAC 2025 findings): the same evaluation as 2024 (scorer 1.2
   defaults: head match, no singletons, dependent zeros); the scorer has no later release.
+* ``crac26`` — CRAC 2026 (CorefUD 1.4, 27 datasets): the CorefUD scorer at its last commit
+  (``4fd7b0e``) run as ``-m muc bcub ceafe zero`` (its defaults: head match, no singletons,
+  dependent zeros); the primary score is head-match CoNLL F1 macro-averaged over the datasets
+  (``anascore evaluate``, ``examples/crac26.toml``). ``docs/presets.md`` gives each source and
+  how sure it is.
 
 The UA scorer's own ``-t crac22``/``crac23`` settings are documented there to differ slightly
 from the official results because of a one-to-many partial-match bug of the CorefUD scorer
