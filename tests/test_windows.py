@@ -127,6 +127,31 @@ def test_windows_sum_as_documents() -> None:
     assert whole.metrics["conll"].f1 == pytest.approx(apart.metrics["conll"].f1)
 
 
+COREFUD = """# global.Entity = eid-etype-head-other
+# newdoc id = d
+# sent_id = 1
+# text = a b c
+1\ta\ta\tX\t_\t_\t0\troot\t0:root\tEntity=(e1--1)
+{empty}2\tb\tb\tX\t_\t_\t1\tdep\t1:dep\tEntity=(e1--1)
+3\tc\tc\tX\t_\t_\t1\tdep\t1:dep\t_
+
+"""
+
+
+def test_windows_count_words_not_empty_nodes(tmp_path: Path) -> None:
+    # Words a b c, the key with an empty node 1.1 between a and b, the response without:
+    # windows of two words put a and b in window 0 on both sides (the empty node is not a
+    # word), so the key's one link a-b is found (MUC 1/1). Counted as a position, the empty
+    # node would push b into window 1, and the link would be in no window (MUC 0/0).
+    key, response = tmp_path / "key.conllu", tmp_path / "response.conllu"
+    key.write_text(COREFUD.format(empty="1.1\t_\t_\t_\t_\t_\t_\t_\t1:nsubj\t_\n"))
+    response.write_text(COREFUD.format(empty=""))
+    for other in (key, response):
+        muc = anascore.score(key, other, metrics="muc", window=2).metrics["muc"]
+        assert (muc.recall_num, muc.recall_den, muc.precision_num, muc.precision_den) == (
+            1, 1, 1, 1)
+
+
 def test_settings_are_checked_and_signed() -> None:
     options = Options(window=1500, window_rule="bookcoref")
     assert "window:1500/bookcoref" in options.signature()
@@ -271,23 +296,50 @@ def test_equal_to_bookcoref_evaluate_split(tmp_path: Path) -> None:
         write_conll2012(responses, response_path)
         ours = anascore.score(key_path, response_path, metrics="muc,bcub,ceafe,conll",
                               window=1500, window_rule="bookcoref").metrics
-        printed: list[dict[str, dict[str, float]]] = []
-        module.print_results = printed.append  # type: ignore[attr-defined]
-        module.evaluate_split([_as_bookcoref(key) for key in keys],
-                              [_as_bookcoref(response) for response in responses], 1500)
-        [theirs] = printed
-        assert set(theirs) == {"muc", "b_cubed", "ceafe", "conll2012"}
-        for their_name, name in (("muc", "muc"), ("b_cubed", "bcub"), ("ceafe", "ceafe")):
-            score = ours[name]
-            assert (theirs[their_name]["precision"], theirs[their_name]["recall"],
-                    theirs[their_name]["f1"]) == pytest.approx(
-                (score.precision, score.recall, score.f1), abs=1e-9), their_name
-        parts = [ours[name] for name in ("muc", "bcub", "ceafe")]
-        assert theirs["conll2012"]["f1"] == pytest.approx(ours["conll"].f1, abs=1e-9)
-        assert theirs["conll2012"]["precision"] == pytest.approx(
-            sum(part.precision for part in parts) / 3, abs=1e-9)
-        assert theirs["conll2012"]["recall"] == pytest.approx(
-            sum(part.recall for part in parts) / 3, abs=1e-9)
+        _compare_with_bookcoref(module, [_as_bookcoref(key) for key in keys],
+                                [_as_bookcoref(response) for response in responses], ours)
         # Not the whole-document score, nor the clean windows': the rule is what is compared.
         assert ours["conll"].f1 != pytest.approx(anascore.score(
             key_path, response_path, metrics="conll").metrics["conll"].f1, abs=1e-6)
+
+
+def _compare_with_bookcoref(module: types.ModuleType, key: list[dict[str, Any]],
+                            response: list[dict[str, Any]],
+                            ours: dict[str, anascore.Score]) -> None:
+    """BookCoref's ``evaluate_split`` of ``key`` and ``response`` at 1500 words against
+    anascore's scores ``ours``: every number it reports, to 1e-9."""
+    printed: list[dict[str, dict[str, float]]] = []
+    module.print_results = printed.append  # type: ignore[attr-defined]
+    module.evaluate_split(key, response, 1500)
+    [theirs] = printed
+    assert set(theirs) == {"muc", "b_cubed", "ceafe", "conll2012"}
+    for their_name, name in (("muc", "muc"), ("b_cubed", "bcub"), ("ceafe", "ceafe")):
+        score = ours[name]
+        assert (theirs[their_name]["precision"], theirs[their_name]["recall"],
+                theirs[their_name]["f1"]) == pytest.approx(
+            (score.precision, score.recall, score.f1), abs=1e-9), their_name
+    parts = [ours[name] for name in ("muc", "bcub", "ceafe")]
+    assert theirs["conll2012"]["f1"] == pytest.approx(ours["conll"].f1, abs=1e-9)
+    assert theirs["conll2012"]["precision"] == pytest.approx(
+        sum(part.precision for part in parts) / 3, abs=1e-9)
+    assert theirs["conll2012"]["recall"] == pytest.approx(
+        sum(part.recall for part in parts) / 3, abs=1e-9)
+
+
+@pytest.mark.parametrize(("key", "response"), [
+    ("finetuned_bookcoref/maverick_xl.jsonl", "off_the_shelf/booknlp.jsonl"),
+    ("off_the_shelf/maverick_xl.jsonl", "off_the_shelf/booknlp.jsonl"),
+])
+def test_equal_to_bookcoref_on_its_own_prediction_files(key: str, response: str) -> None:
+    """BookCoref's repository holds systems' predictions on its three test books (35,000 to
+    143,000 words each, in its JSON lines); one system's taken as the key, another's as the
+    response, both tools read the same files."""
+    module = _bookcoref_module()
+    paths = [BOOKCOREF / "predictions" / name for name in (key, response)]
+    if not all(path.is_file() and path.stat().st_size > 1000 for path in paths):
+        pytest.skip("the BookCoref checkout lacks its prediction files")
+    books = [[json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+             for path in paths]
+    ours = anascore.score(paths[0], paths[1], metrics="muc,bcub,ceafe,conll", window=1500,
+                          window_rule="bookcoref").metrics
+    _compare_with_bookcoref(module, books[0], books[1], ours)
