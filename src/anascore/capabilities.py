@@ -54,6 +54,7 @@ LAYER_SETTINGS: dict[str, str] = {
 }
 FORMAT_LAYERS: dict[str, frozenset[str]] = {
     "conll2012": frozenset(), "jsonlines": frozenset(), "markup": frozenset(),
+    "mentionjson": frozenset(), "cattan": frozenset(), "scico": frozenset(),
     CLUSTERS: frozenset(),
     "corefud": frozenset({"keep_bridging", "keep_split_antecedents"}),
     "ua": frozenset(LAYER_SETTINGS),

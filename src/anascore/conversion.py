@@ -50,14 +50,25 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 
+from anascore.chain_ids import escaped, integer_ids
 from anascore.errors import FormatError, OptionsError
 from anascore.formats import FORMAT_MODULES, READ_ONLY_FORMATS, read_documents, writer
 from anascore.formats.sentences import sentence_of
 from anascore.formats.sources import local_inputs
 from anascore.formats.ua import heads_read_back
 from anascore.model import BridgingLink, Document, Entity, Mention
-from anascore.output import check_writable, refuse_overwriting_input, require_path
+from anascore.output import (
+    atomic_output,
+    check_writable,
+    refuse_overwriting_input,
+    refuse_overwriting_inputs,
+    require_path,
+)
 
+#: Targets that hold mentions of identity chains and nothing else (no heads, MIN spans,
+#: empty nodes or other layers); mention records (``mentionjson``) hold discontinuous mentions
+#: too, the others contiguous ones only.
+PLAIN_TARGETS = frozenset({"conll2012", "jsonlines", "mentionjson", "cattan", "scico"})
 #: Formats ``anascore convert`` writes.
 CONVERT_TARGETS: tuple[str, ...] = tuple(name for name in FORMAT_MODULES
                                          if name not in READ_ONLY_FORMATS)
@@ -116,6 +127,8 @@ def _convert(input_path: str, output_path: str, to: str, format: str, drop_unsup
         if to == "ua":
             document = ua_entity_names(document)
         documents.append(document)
+    if to == "conll2012":
+        documents = _with_integer_ids(documents, input_path, output_path)
     if to == "jsonlines":
         writer(to)(documents, output_path, exclusive_ends=exclusive_ends)
     else:
@@ -124,6 +137,35 @@ def _convert(input_path: str, output_path: str, to: str, format: str, drop_unsup
     return [f"{input_path}: dropped {describe({kind: count})} ({documents_with[kind]} of "
             f"{len(documents)} documents), which {to} cannot hold"
             for kind, count in dropped.items()]
+
+
+def id_map_path(output: str) -> str:
+    """Where ``convert --to conll2012`` writes the map of chain IDs to integers."""
+    return f"{output}.ids.tsv"
+
+
+def _with_integer_ids(documents: list[Document], input_path: str,
+                      output_path: str) -> list[Document]:
+    """The documents with integer chain IDs, as the Perl scorer reads IDs
+    (:func:`anascore.chain_ids.integer_ids`), the map written to :func:`id_map_path` (a
+    header line, then ``integer<TAB>original ID`` per chain); unchanged when every ID is an
+    integer already."""
+    numbers = integer_ids(documents)
+    if numbers is None:
+        return documents
+    if output_path == "-":
+        raise OptionsError("the chain IDs are not all integers, and the CoNLL-2012 output maps "
+                           "them to integers with the map written beside it (OUT.ids.tsv); "
+                           "name an output file instead of '-'", path=input_path)
+    map_path = id_map_path(output_path)
+    refuse_overwriting_inputs([input_path], map_path, what="the ID map OUT.ids.tsv is IN")
+    with atomic_output(map_path) as stream:
+        stream.write("integer\tid\n")
+        for chain_id, number in numbers.items():
+            stream.write(f"{number}\t{escaped(chain_id)}\n")
+    return [replace(document, entities=tuple(replace(entity, id=str(numbers[entity.id]))
+                                             for entity in document.entities))
+            for document in documents]
 
 
 def unwritable_name(name: str, target: str) -> str | None:
@@ -214,14 +256,14 @@ def unsupported_content(document: Document, target: str) -> Counter[str]:
     (:data:`KINDS`; empty: nothing)."""
     lost: Counter[str] = Counter()
     mentions = [mention for entity in document.entities for mention in entity.mentions]
-    if target in ("conll2012", "jsonlines"):
+    if target in PLAIN_TARGETS:
         lost["empty"] = sum(document.nodes.empty) if document.nodes is not None else 0
     # A head the file does not give (worked out of its dependency tree or MIN: a CorefUD
     # mention without a head value, every UA markable) is not its content.
     headed = [mention for mention in mentions if mention.head is not None
               and mention.tokens not in document.heads_not_given
               and document.source_format != "ua"]
-    if target in ("conll2012", "jsonlines"):
+    if target in PLAIN_TARGETS:
         lost["heads"] = sum(1 for mention in headed if mention.head != mention.tokens[0])
     if target == "ua":
         # a UA file gives heads through its dependency columns (kept from a CoNLL-U source)
@@ -234,10 +276,11 @@ def unsupported_content(document: Document, target: str) -> Counter[str]:
                                 for m in entity.mentions))
             for value in mention.attributes.values() if not value or _UA_UNSAFE.search(value))
         return +lost
-    if target in ("conll2012", "jsonlines"):
+    if target in PLAIN_TARGETS:
         words = _word_positions(document)
         lost["discontinuous"] = sum(1 for mention in mentions
-                                    if not _contiguous_in(mention, words))
+                                    if target != "mentionjson"
+                                    and not _contiguous_in(mention, words))
         lost["min"] = sum(1 for mention in mentions if mention.min_tokens is not None)
         lost["plurals"] = sum(1 for entity in document.entities if entity.elements)
         lost["bridging"] = len(document.bridging)
@@ -312,7 +355,7 @@ def drop_content(document: Document, target: str) -> Document:
 
     def kept(mention: Mention) -> Mention | None:
         tokens = tuple(words[token] for token in mention.tokens if token in words)
-        if not tokens or not _is_contiguous(tokens):
+        if not tokens or (target != "mentionjson" and not _is_contiguous(tokens)):
             return None
         return Mention(tokens, mention.line, None, None, mention.attributes)
 

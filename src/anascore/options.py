@@ -79,7 +79,8 @@ def canonical_metric(name: str) -> str:
 
 
 MATCH_METHODS: tuple[str, ...] = ("exact", "min", "head", "partial", "craft")
-FORMATS: tuple[str, ...] = ("auto", "conll2012", "corefud", "jsonlines", "ua", "markup")
+FORMATS: tuple[str, ...] = ("auto", "conll2012", "corefud", "jsonlines", "ua", "markup",
+                             "mentionjson", "cattan", "scico")
 #: What happens to a key token a response mention on other tokens covers only in part
 #: (:mod:`anascore.token_alignment`).
 CUT_POLICIES: tuple[str, ...] = ("extend", "shrink", "refuse")

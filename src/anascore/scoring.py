@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from anascore.capabilities import check_supported, min_span_warning
+from anascore.chain_ids import id_warnings
 from anascore.compat import conventions
 from anascore.contingency import Comparison
 from anascore.document_names import not_in_key_message
@@ -64,6 +65,9 @@ def count_document(key: Document | None, response: Document | None, options: Opt
     outside = min_span_warning(key, options)
     if outside is not None:
         warnings.append(outside)
+    for role, document in (("key", key), ("response", response)):
+        if document is not None:
+            warnings.extend(id_warnings(document, role))
     if key is not None and response is not None:
         key, response = common_positions(key, response)
     total: dict[str, np.ndarray] = {}

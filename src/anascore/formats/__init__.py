@@ -25,7 +25,8 @@ Writer = Callable[..., None]
 FORMAT_MODULES: dict[str, str] = {
     "conll2012": "anascore.formats.conll2012", "corefud": "anascore.formats.corefud",
     "jsonlines": "anascore.formats.jsonlines", "ua": "anascore.formats.ua",
-    "markup": "anascore.formats.markup",
+    "markup": "anascore.formats.markup", "mentionjson": "anascore.formats.mentionjson",
+    "cattan": "anascore.formats.cattan", "scico": "anascore.formats.scico",
 }
 #: Formats read as responses only (written by no writer: ``anascore convert`` cannot target
 #: them).
@@ -61,14 +62,17 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     """The format of a file, judged from its first lines."""
     path = os.fspath(path)
     head = check_readable(path).decode("utf-8-sig", errors="replace")
-    for line in head.splitlines():
+    lines = head.splitlines()
+    for number, line in enumerate(lines):
         line = line.strip()
         if not line:
             continue
         if line.startswith("#") and "begin document" in line:
-            return "conll2012"
+            return _bracketed_format(lines[number + 1:])
+        if line.startswith("["):
+            return "mentionjson"
         if line.startswith("{"):
-            return "jsonlines"
+            return _json_lines_format(head)
         break
     corefud = _looks_like_corefud(head)
     if corefud:
@@ -86,11 +90,43 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         return "markup"
     raise FormatError(
         "cannot tell the format from the first line; expected '#begin document' "
-        "(CoNLL-2012), '{' (jsonlines), CoNLL-U with '# global.Entity' or 10 tab-separated "
+        "(CoNLL-2012, Cattan's cross-document CoNLL), '[' (mention records in JSON), '{' "
+        "(jsonlines, SciCo), CoNLL-U with '# global.Entity' or 10 tab-separated "
         "columns (CorefUD), '# global.columns = … IDENTITY …' or '# newdoc id =' and more "
         "than ten columns (UA exploded), marked-up text '[Anna|1] met [her|1]', or name the "
         "format with --format",
         path=path, line=1)
+
+
+def _bracketed_format(lines: list[str]) -> str:
+    """``"cattan"`` when the first token line after ``#begin document`` has the eight columns
+    of Cattan's cross-document CoNLL (its seventh a ``True``/``False`` flag), else
+    ``"conll2012"``."""
+    from anascore.formats.cattan import looks_like_cattan
+
+    for line in lines:
+        if line.strip() and not line.lstrip().startswith("#"):
+            return "cattan" if looks_like_cattan(line) else "conll2012"
+    return "conll2012"
+
+
+#: A key of a JSON object (a token string is followed by ``,`` or ``]``, never ``:``).
+_JSON_KEY = re.compile(r'"(doc_key|coref_chain|flatten_tokens|flatten_mentions|mentions)"\s*:')
+
+
+def _json_lines_format(head: str) -> str:
+    """The format of a file of JSON objects, one per line, by the keys its first object
+    has: ``doc_key`` jsonlines, ``coref_chain`` mention records, ``flatten_tokens``,
+    ``flatten_mentions`` or ``mentions`` SciCo topics; jsonlines when none is seen."""
+    first = head.lstrip().split("\n", 1)[0]
+    keys = {match.group(1) for match in _JSON_KEY.finditer(first)}
+    if "doc_key" in keys:
+        return "jsonlines"
+    if "coref_chain" in keys:
+        return "mentionjson"
+    if keys:
+        return "scico"
+    return "jsonlines"
 
 
 #: A marked-up mention, ``[text|ID]`` (:mod:`anascore.formats.markup`).

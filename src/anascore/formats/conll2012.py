@@ -371,6 +371,11 @@ def _cell_brackets(annotation: str) -> tuple[Bracket | str, ...]:
     return tuple(brackets)
 
 
+#: The brackets of a coreference cell (:func:`_cell_brackets`), for the readers of other
+#: bracketed formats (Cattan's cross-document CoNLL, :mod:`anascore.formats.cattan`).
+cell_brackets = _cell_brackets
+
+
 def _check_all_closed(open_mentions: dict[str, list[tuple[int, int]]], name: str,
                       path: str) -> None:
     for entity_id, stack in open_mentions.items():
