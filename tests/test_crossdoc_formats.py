@@ -502,3 +502,80 @@ def test_scico_read_write_read_is_the_same(tmp_path: Path, text: str) -> None:
     documents = list(read_scico(path))
     write_scico(documents, tmp_path / "out.jsonl")
     assert _same(list(read_scico(tmp_path / "out.jsonl")), documents)
+
+
+def test_a_response_with_other_mentions_than_the_key_is_refused_saying_why(
+        tmp_path: Path) -> None:
+    key = write_json(tmp_path / "key.json", [mention("a", "d", 0, [5])])
+    response = write_json(tmp_path / "response.json", [mention("a", "d", 0, [3])])
+    with pytest.raises(anascore.AnascoreError, match=(
+            r"has 6 tokens in the key .* but 4 in the response .*; expected the same tokens; "
+            r"mention records lay a document's tokens out from its mentions, so a response "
+            r"must hold the key's mentions \(score predicted mentions in a token format\)")):
+        anascore.score(key, response)
+
+
+def test_mention_based_conll_holds_discontinuous_mentions_for_the_perl_scorer(
+        tmp_path: Path) -> None:
+    # ECB+ has discontinuous mentions ("from … home", tokens [2, 6]): the token layout of
+    # CoNLL-2012 cannot hold them, one line per mention can
+    spots = [("d", 0, [2, 6]), ("d", 0, [4]), ("d", 1, [0]), ("e", 0, [1])]
+    key = write_json(tmp_path / "key.json", [mention(chain, *spot) for chain, spot in
+                                             zip(["L1", "L1", "H2", "H2"], spots, strict=True)])
+    response = write_json(tmp_path / "response.json", [
+        mention(chain, *spot) for chain, spot in zip(["x", "y", "y", "x"], spots, strict=True)])
+    for source in (key, response):
+        assert convert(source, tmp_path / f"{source.stem}.mconll", to="mentionconll") == []
+    assert (tmp_path / "key.mconll").read_text() == (
+        "#begin document d\nd\t(1)\nd\t(1)\nd\t(2)\n#end document\n"
+        "#begin document e\ne\t(2)\n#end document\n")
+    assert (tmp_path / "key.mconll.ids.tsv").read_text() == "integer\tid\n1\tL1\n2\tH2\n"
+    assert detect_format(tmp_path / "key.mconll") == "conll2012"
+    converted = anascore.score(tmp_path / "key.mconll", tmp_path / "response.mconll")
+    assert f1s(converted) == f1s(anascore.score(key, response))
+    # document d: key {0,1} {2}, response {0} {1,2}: MUC recall 0/1, precision 0/1
+    assert f1s(converted)["muc"] == (0.0, 0.0)
+
+
+def test_cattan_keeps_spaces_in_names_and_refuses_tabs(tmp_path: Path) -> None:
+    source = tmp_path / "key.conll"
+    source.write_text("#begin document (a b); part 0\nx\t0\t0\tHe\t(1)\n#end document\n")
+    convert(source, tmp_path / "out.cattan", to="cattan")
+    (document,) = read_cattan(tmp_path / "out.cattan")
+    assert (document.name, document.topic) == ("(a b); part 0", "(a b); part 0")
+    assert f1s(anascore.score(source, tmp_path / "out.cattan"))["muc"] == (0.0, 0.0)
+    tabbed = write_json(tmp_path / "t.json", [mention("c", "a\tb", 0, [0])])
+    with pytest.raises(FormatError, match="a name with a tab"):
+        convert(tabbed, tmp_path / "t.cattan", to="cattan")
+
+
+def test_scico_writes_a_document_without_topic_under_its_name(tmp_path: Path) -> None:
+    source = tmp_path / "key.conll"
+    source.write_text("#begin document doc 1\nx\t0\t0\tHe\t(1)\n\nx\t0\t0\tran\t(1)\n"
+                      "#end document\n")
+    convert(source, tmp_path / "out.jsonl", to="scico")
+    (document,) = read_scico(tmp_path / "out.jsonl")
+    assert (document.name, document.sentence_starts, chains(document)) == (
+        "doc 1", (0, 1), {"1": [(0,), (1,)]})
+
+
+LITBANK = sorted((Path(__file__).resolve().parents[2] / "shared" / "corpora" / "litbank"
+                  / "coref-conll").glob("*.conll"))[:2]
+
+
+@pytest.mark.skipif(not LITBANK, reason="../shared/corpora is absent")
+@pytest.mark.parametrize("source", LITBANK, ids=lambda path: path.name)
+def test_a_corpus_as_mention_records_keeps_every_mention_at_its_place(source: Path,
+                                                                       tmp_path: Path) -> None:
+    out = tmp_path / "out.json"
+    assert convert(source, out, to="mentionjson") == []
+    (original,) = read_documents(source)
+    (written,) = read_documents(out)
+    starts = [*original.sentence_starts]
+    place = [starts[int(sentence)] + int(number) for sentence, number in
+             zip(written.token_columns["sent_id"], written.token_columns["token_number"],
+                 strict=True)]
+    assert {entity.id: sorted(tuple(place[token] for token in m.tokens)
+                              for m in entity.mentions) for entity in written.entities} == \
+        {entity.id: sorted(m.tokens for m in entity.mentions) for entity in original.entities
+         if entity.mentions}

@@ -66,9 +66,15 @@ from anascore.output import (
 )
 
 #: Targets that hold mentions of identity chains and nothing else (no heads, MIN spans,
-#: empty nodes or other layers); mention records (``mentionjson``) hold discontinuous mentions
-#: too, the others contiguous ones only.
-PLAIN_TARGETS = frozenset({"conll2012", "jsonlines", "mentionjson", "cattan", "scico"})
+#: empty nodes or other layers); mention records and mention-based CoNLL hold discontinuous
+#: mentions too, the others contiguous ones only.
+PLAIN_TARGETS = frozenset({"conll2012", "jsonlines", "mentionjson", "mentionconll", "cattan",
+                           "scico"})
+#: Plain targets that hold a discontinuous mention (as one record, or one line).
+_ANY_SHAPE = frozenset({"mentionjson", "mentionconll"})
+#: Targets that hold mentions, not text: a document's tokens outside its mentions, and a
+#: document without mentions, are not written.
+MENTION_ONLY_TARGETS = frozenset({"mentionjson", "mentionconll"})
 #: Formats ``anascore convert`` writes.
 CONVERT_TARGETS: tuple[str, ...] = tuple(name for name in FORMAT_MODULES
                                          if name not in READ_ONLY_FORMATS)
@@ -127,7 +133,7 @@ def _convert(input_path: str, output_path: str, to: str, format: str, drop_unsup
         if to == "ua":
             document = ua_entity_names(document)
         documents.append(document)
-    if to == "conll2012":
+    if to in ("conll2012", "mentionconll"):
         documents = _with_integer_ids(documents, input_path, output_path)
     if to == "jsonlines":
         writer(to)(documents, output_path, exclusive_ends=exclusive_ends)
@@ -171,15 +177,19 @@ def _with_integer_ids(documents: list[Document], input_path: str,
 def unwritable_name(name: str, target: str) -> str | None:
     """What in a document's ``name`` the format ``target`` would not read back as it is
     (``None``: nothing). CoNLL-2012, CorefUD and UA write the name on a line of its own and
-    read it stripped; CorefUD names a nameless document by its ordinal, and UA refuses one."""
-    if target == "jsonlines":
+    read it stripped; CorefUD names a nameless document by its ordinal, and UA refuses one.
+    Cattan's CoNLL writes it in a tab-separated column, read stripped; the JSON formats hold
+    any name (SciCo's paragraphs of a topic are named ``TOPIC/N``, whatever their name)."""
+    if target in ("jsonlines", "mentionjson", "scico"):
         return None
     if len((name + "x").splitlines()) > 1:
         return "a name with a line break"
     if name != name.strip():
         return "a name with white space at its ends"
-    if not name and target != "conll2012":
+    if not name and target not in ("conll2012", "mentionconll"):
         return "an empty name"
+    if target == "cattan" and "\t" in name:
+        return "a name with a tab (Cattan's columns are tab-separated)"
     return None
 
 
@@ -279,7 +289,7 @@ def unsupported_content(document: Document, target: str) -> Counter[str]:
     if target in PLAIN_TARGETS:
         words = _word_positions(document)
         lost["discontinuous"] = sum(1 for mention in mentions
-                                    if target != "mentionjson"
+                                    if target not in _ANY_SHAPE
                                     and not _contiguous_in(mention, words))
         lost["min"] = sum(1 for mention in mentions if mention.min_tokens is not None)
         lost["plurals"] = sum(1 for entity in document.entities if entity.elements)
@@ -355,7 +365,7 @@ def drop_content(document: Document, target: str) -> Document:
 
     def kept(mention: Mention) -> Mention | None:
         tokens = tuple(words[token] for token in mention.tokens if token in words)
-        if not tokens or (target != "mentionjson" and not _is_contiguous(tokens)):
+        if not tokens or (target not in _ANY_SHAPE and not _is_contiguous(tokens)):
             return None
         return Mention(tokens, mention.line, None, None, mention.attributes)
 

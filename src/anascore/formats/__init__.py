@@ -27,6 +27,7 @@ FORMAT_MODULES: dict[str, str] = {
     "jsonlines": "anascore.formats.jsonlines", "ua": "anascore.formats.ua",
     "markup": "anascore.formats.markup", "mentionjson": "anascore.formats.mentionjson",
     "cattan": "anascore.formats.cattan", "scico": "anascore.formats.scico",
+    "mentionconll": "anascore.formats.mentionconll",
 }
 #: Formats read as responses only (written by no writer: ``anascore convert`` cannot target
 #: them).
@@ -102,12 +103,17 @@ def _bracketed_format(lines: list[str]) -> str:
     """``"cattan"`` when the first token line after ``#begin document`` has the eight columns
     of Cattan's cross-document CoNLL (its seventh a ``True``/``False`` flag), else
     ``"conll2012"``."""
-    from anascore.formats.cattan import looks_like_cattan
-
     for line in lines:
         if line.strip() and not line.lstrip().startswith("#"):
             return "cattan" if looks_like_cattan(line) else "conll2012"
     return "conll2012"
+
+
+def looks_like_cattan(line: str) -> bool:
+    """Whether a token line has the eight tab-separated columns of Cattan's cross-document
+    CoNLL (:mod:`anascore.formats.cattan`), the seventh a ``True``/``False`` flag."""
+    cells = line.rstrip("\r\n").split("\t")
+    return len(cells) == 8 and cells[6] in ("True", "False")
 
 
 #: A key of a JSON object (a token string is followed by ``,`` or ``]``, never ``:``).

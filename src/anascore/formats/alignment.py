@@ -82,8 +82,8 @@ def check_same_words(key: Document, response: Document,
         raise DocumentMismatchError(
             f"document {shorten(key.name)!r} has {len(key_words)} {unit.split()[0]} in the key "
             f"({key.path}:{key.line}) but {len(response_words)} in the response "
-            f"({response.path}:{response.line}); expected the same {unit}",
-            path=response.path, line=response.line)
+            f"({response.path}:{response.line}); expected the same {unit}"
+            f"{_layout_hint(key, response)}", path=response.path, line=response.line)
     if key_words != response_words and warnings is not None:
         position = next(index for index, (gold, system) in
                         enumerate(zip(key_words, response_words, strict=True))
@@ -92,6 +92,15 @@ def check_same_words(key: Document, response: Document,
             f"{response.path}: document {shorten(key.name)!r}: {unit.split()[0][:-1]} "
             f"{position + 1} is {shorten(response_words[position])!r} in the response but "
             f"{shorten(key_words[position])!r} in the key {key.path}")
+
+
+def _layout_hint(key: Document, response: Document) -> str:
+    """Why a document read from mention records can have other tokens than its key
+    (:mod:`anascore.formats.mentionjson`): its tokens are laid out from its mentions."""
+    if "mentionjson" not in (key.source_format, response.source_format):
+        return ""
+    return ("; mention records lay a document's tokens out from its mentions, so a response "
+            "must hold the key's mentions (score predicted mentions in a token format)")
 
 
 def common_positions(key: Document, response: Document) -> tuple[Document, Document]:

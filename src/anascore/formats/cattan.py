@@ -59,12 +59,6 @@ class _Builder:
     open: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
 
-def looks_like_cattan(line: str) -> bool:
-    """Whether a token line has Cattan's eight columns, the seventh a flag."""
-    cells = line.rstrip("\r\n").split("\t")
-    return len(cells) == len(COLUMNS) and cells[6] in _FLAGS
-
-
 def read_cattan(path: str | os.PathLike[str]) -> Iterator[Document]:
     """Yield the documents of a file in Cattan's format, in order of their first token."""
     path = os.fspath(path)
@@ -212,14 +206,24 @@ def write_cattan(documents: Iterable[Document], path: str | os.PathLike[str]) ->
                 name = _cell(document.name)
                 for position, word in enumerate(document.tokens):
                     stream.write("\t".join((topic, subtopic, name, _cell(sentences[position]),
-                                            _cell(tokens[position]), _cell(word), "True",
+                                            _cell(tokens[position]), _word(word), "True",
                                             cells.get(position, "-"))) + "\n")
             stream.write("#end document\n")
 
 
 def _cell(text: str) -> str:
-    """A column's text: white space (tabs, line breaks) as ``_``, never empty."""
+    """A column's text: tabs and line breaks as ``_``, never empty (a name keeps its spaces,
+    which a tab-separated column holds)."""
+    return _BREAKS.sub("_", text).strip() or "_"
+
+
+def _word(text: str) -> str:
+    """A token's text: white space as ``_``, as the CoNLL-2012 writer writes it."""
     return re.sub(r"\s+", "_", text) or "_"
+
+
+#: What a tab-separated column cannot hold (str.splitlines' line breaks and the tab).
+_BREAKS = re.compile("[\t\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]+")
 
 
 def _refuse_unsupported(document: Document) -> None:

@@ -8,7 +8,9 @@ string) and its mentions in one of two layouts:
   the paragraph): what SciCo's gold files and its systems' outputs both hold, and what its
   ``evaluate.py`` scores. Without ``mentions``, ``flatten_mentions`` (``[start, end,
   cluster]`` over all the topic's tokens, in paragraph order) are placed in their paragraph.
-* only ``flatten_tokens`` and ``flatten_mentions``: the topic is one document.
+* only ``flatten_tokens`` and ``flatten_mentions``: the topic is one document (its
+  sentences from ``sentences``, ``[start, end]`` over the topic, when given: anascore's
+  writer adds them to a document without a topic, written so).
 
 Each paragraph is a :class:`~anascore.model.Document` named ``TOPIC/N`` (``N`` its index in
 the topic from 0), with ``topic`` the topic's ID; in the flattened layout the one document is
@@ -63,25 +65,27 @@ def _topic(record: Any, path: str, line: int) -> Iterator[Document]:
         else:
             placed = _placed(_mentions(record.get("flatten_mentions"), "flatten_mentions", 3,
                                        path, line), paragraphs, path, line)
-        starts = _sentence_starts(record.get("sentences"), paragraphs)
-        for index, tokens in enumerate(paragraphs):
-            yield _document(f"{topic}/{index}", topic, tokens,
-                            [(start, end, cluster) for paragraph, start, end, cluster in placed
-                             if paragraph == index], starts[index], path, line)
         for paragraph, start, end, _ in placed:
             if not 0 <= paragraph < len(paragraphs):
                 raise FormatError(f"mention [{paragraph}, {start}, {end}, …] names paragraph "
                                   f"{paragraph}; the topic has {len(paragraphs)}", path=path,
                                   line=line)
+        starts = _sentence_starts(record.get("sentences"), paragraphs)
+        for index, tokens in enumerate(paragraphs):
+            yield _document(f"{topic}/{index}", topic, tokens,
+                            [(start, end, cluster) for paragraph, start, end, cluster in placed
+                             if paragraph == index], starts[index], path, line)
         return
     if "flatten_tokens" not in record:
         raise FormatError(f"neither \"tokens\" nor \"flatten_tokens\"; expected {_EXPECTED}",
                           path=path, line=line)
     [tokens] = _token_lists([record["flatten_tokens"]], "flatten_tokens", path, line)
     flat = _mentions(record.get("flatten_mentions"), "flatten_mentions", 3, path, line)
+    sentences = record.get("sentences")
+    [flat_starts] = _sentence_starts([sentences] if sentences is not None else None, [tokens])
     yield _document(topic, topic, tokens,
                     [(start, end, cluster) for _, start, end, cluster in flat],
-                    (0,) if tokens else (), path, line)
+                    flat_starts, path, line)
 
 
 def _token_lists(value: Any, key: str, path: str, line: int) -> list[list[str]]:
@@ -165,18 +169,26 @@ def _document(name: str, topic: str, tokens: list[str], mentions: list[tuple[int
 
 def write_scico(documents: Iterable[Document], path: str | os.PathLike[str]) -> None:
     """Write documents as SciCo topics, one line per topic (a document without a topic is a
-    topic of its own, named by the document): ``id`` (an integer when it reads as one),
+    topic of its own in the flattened layout, :func:`_flattened`, which reads back under the
+    document's name): ``id`` (an integer when it reads as one),
     ``tokens`` (each document a paragraph, in order), ``mentions`` and ``flatten_tokens``,
     ``flatten_mentions`` alike, ``sentences`` (each paragraph's ``[start, end]``, ends
     exclusive as SciCo's), ``doc_ids`` (the documents' names). Discontinuous mentions and
     what else CoNLL-2012 cannot hold are refused."""
     topics: dict[str, list[Document]] = {}
+    alone: dict[str, Document] = {}  # documents without a topic, by name
     for document in documents:
         _refuse_unsupported(document)
-        topics.setdefault(document.topic if document.topic is not None else document.name,
-                          []).append(document)
+        if document.topic is None:
+            alone[document.name] = document
+            topics.setdefault(document.name, [])
+        else:
+            topics.setdefault(document.topic, []).append(document)
     with atomic_output(path) as stream:
         for topic, members in topics.items():
+            if not members:
+                stream.write(json.dumps(_flattened(alone[topic]), ensure_ascii=False) + "\n")
+                continue
             flatten_tokens: list[str] = []
             mentions: list[list[Any]] = []
             flatten_mentions: list[list[Any]] = []
@@ -200,6 +212,21 @@ def write_scico(documents: Iterable[Document], path: str | os.PathLike[str]) -> 
                 "mentions": mentions, "flatten_tokens": flatten_tokens,
                 "flatten_mentions": flatten_mentions, "sentences": sentences,
                 "doc_ids": [document.name for document in members]}, ensure_ascii=False) + "\n")
+
+
+def _flattened(document: Document) -> dict[str, Any]:
+    """A document without a topic as a topic of its own in the flattened layout, which names
+    its one document by the topic's ``id``: ``id`` the document's name, ``flatten_tokens``,
+    ``flatten_mentions`` and ``sentences`` (``[start, end]``, ends exclusive)."""
+    starts = [start for start in document.sentence_starts
+              if 0 <= start < len(document.tokens)] or [0]
+    ends = [*starts[1:], len(document.tokens)]
+    return {"id": _identifier(document.name), "flatten_tokens": list(document.tokens),
+            "flatten_mentions": [[mention.start, mention.end, _identifier(entity.id)]
+                                 for entity in document.entities
+                                 for mention in entity.mentions],
+            "sentences": [[start, end] for start, end in zip(starts, ends, strict=True)
+                          if start < end]}
 
 
 def _identifier(name: str) -> int | str:
