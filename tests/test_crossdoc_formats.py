@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_differential_perl import differences, requires_perl, run_perl
 
 import anascore
 from anascore.cli import main
@@ -579,3 +580,41 @@ def test_a_corpus_as_mention_records_keeps_every_mention_at_its_place(source: Pa
                               for m in entity.mentions) for entity in written.entities} == \
         {entity.id: sorted(m.tokens for m in entity.mentions) for entity in original.entities
          if entity.mentions}
+
+
+# --- the Perl scorer over mention records -------------------------------------------------
+
+def _random_records(rng, chains: list[str]) -> list[dict]:
+    """Mentions of 2-4 documents in two topics (distinct identities; some discontinuous),
+    each given one of ``chains``."""
+    records, seen = [], set()
+    for doc in range(rng.randint(2, 4)):
+        for _ in range(rng.randint(1, 12)):
+            sentence = rng.randint(0, 3)
+            tokens = sorted(rng.sample(range(12), rng.choice([1, 1, 2, 3])))
+            if rng.random() < 0.7:
+                tokens = list(range(tokens[0], tokens[0] + len(tokens)))
+            if (doc, sentence, tuple(tokens)) not in seen:
+                seen.add((doc, sentence, tuple(tokens)))
+                records.append(mention(rng.choice(chains), f"{doc % 2}_{doc}ecb", sentence,
+                                       tokens, topic_id=str(doc % 2)))
+    return records
+
+
+@requires_perl
+@pytest.mark.parametrize("seed", range(20))
+def test_mention_records_score_as_the_perl_scorer_on_their_mention_based_files(
+        seed: int, tmp_path: Path) -> None:
+    import random
+
+    rng = random.Random(seed)
+    key_records = _random_records(rng, ["ACT16", "NEG16", "HUM3", "Singleton_7", "8"])
+    response_records = [dict(record, coref_chain=rng.choice(["a", "b16", "ACT16", "c", "d"]))
+                        for record in key_records]
+    rng.shuffle(response_records)
+    key = write_json(tmp_path / "key.json", key_records)
+    response = write_json(tmp_path / "response.json", response_records)
+    for source in (key, response):
+        convert(source, tmp_path / f"{source.stem}.conll", to="mentionconll")
+    perl = run_perl(tmp_path / "key.conll", tmp_path / "response.conll")
+    assert differences(anascore.score(key, response), perl) == []
