@@ -406,7 +406,7 @@ def mention_records(draw) -> list[dict]:
         doc = draw(st.sampled_from(["d1", "d2", "d3"]))
         tokens = sorted(draw(st.sets(st.integers(0, 9), min_size=1, max_size=3)))
         record = mention(draw(_NAMES | st.integers(0, 99)), doc,
-                         draw(st.integers(0, 4) | st.sampled_from(["s1", "s2"])), tokens,
+                         draw(st.integers(0, 4) | st.sampled_from(["s1", "2", "10"])), tokens,
                          topic_id=f"t{doc}", subtopic_id=f"s{doc}")
         if draw(st.booleans()):
             record["tokens_str"] = " ".join(draw(_WORDS) for _ in tokens)

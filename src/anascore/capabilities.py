@@ -21,6 +21,9 @@ setting                  conll2012  jsonlines  corefud     ua
 ``keep_split_ant…``      error      error      yes         yes
 =======================  =========  =========  ==========  =========================
 
+The cross-document formats (``mentionjson``, ``cattan``, ``scico``) hold what CoNLL-2012
+holds, and are refused alike.
+
 ``keep_zeros=False`` and ``zero_match="linear"`` need a key or response that can hold zeros
 (CorefUD, UA). ``exclusive_ends`` needs a jsonlines key or response (what it changes is how
 those files are read). Clusters of spans in memory (``CorefEvaluator``, ``compute``, the

@@ -22,6 +22,13 @@ discourse deixis       no         no       no         yes
 
 [1] inside their mention: CorefUD counts a MIN among the mention's positions.
 
+The cross-document targets hold what CoNLL-2012 holds: ``cattan`` and ``scico`` contiguous
+mentions with their text; ``mentionjson`` (mention records) and ``mentionconll`` (one line per
+mention) mentions of any shape but no text outside them, so a document's other tokens and a
+document without mentions are not written. Converting to ``conll2012`` or ``mentionconll``
+maps chain IDs that are not plain integers to integers, the map written to ``OUT.ids.tsv``
+(:func:`_with_integer_ids`), as the Perl scorer reads only digits.
+
 A head is *lost* only when it is not the mention's first position, which is what every reader
 assumes of a mention without a head. A CorefUD target writes the heads the source gives and
 leaves the others out of their brackets (:func:`anascore.formats.corefud.entity_fields`), so

@@ -28,7 +28,8 @@ response over the key's mentions (the ECB+ "gold mentions" setup) thus has the k
 positions whatever the order of its records, and pairs mention for mention. A token's text
 is the mention's ``tokens_text`` (uCDCR) or its ``tokens_str`` split at spaces when that has
 one word per token; ``_`` where no record says. The original coordinates are kept as the
-token columns ``sent_id`` and ``token_number``, for the writer.
+token columns ``sent_id`` (the ID as JSON: ``3`` or ``"3"``) and ``token_number``, for the
+writer.
 
 The same mention twice (uCDCR's ECB+ test events hold 3 such pairs) is kept as written:
 scoring counts a repeated mention once, with a warning (:mod:`anascore.selection`).
@@ -180,7 +181,7 @@ def _document(builder: _Builder, path: str) -> Document:
         offsets[sentence] = len(words)
         for number in range(widths[sentence]):
             words.append(builder.text.get((sentence, number), NO_TEXT))
-            sentence_ids.append(str(sentence))
+            sentence_ids.append(json.dumps(sentence, ensure_ascii=False))
             token_numbers.append(str(number))
     chains: dict[str, list[Mention]] = {}
     for chain, sentence, tokens, line, kind in builder.mentions:
@@ -197,32 +198,32 @@ def _document(builder: _Builder, path: str) -> Document:
         topic=builder.topic, subtopic=builder.subtopic)
 
 
-def mention_coordinates(document: Document) -> list[tuple[str, int]]:
+def mention_coordinates(document: Document) -> list[tuple[int | str, int]]:
     """Each position's ``(sentence ID, token number within the sentence)``: the file's own for
-    a document read from mention records, else the sentence's index and the position's offset
-    in it."""
+    a document read from mention records (an integer ID stays an integer, a string a string),
+    else the sentence's index and the position's offset in it."""
     columns = document.token_columns
-    if "sent_id" in columns and "token_number" in columns:
-        return [(sentence, int(number)) for sentence, number in
+    if document.source_format == "mentionjson" and "token_number" in columns:
+        return [(json.loads(sentence), int(number)) for sentence, number in
                 zip(columns["sent_id"], columns["token_number"], strict=True)]
     from anascore.formats.sentences import sentence_of
 
     sentences = sentence_of(document)
-    result: list[tuple[str, int]] = []
+    result: list[tuple[int | str, int]] = []
     start = 0
     for position, sentence in enumerate(sentences):
         if position and sentences[position - 1] != sentence:
             start = position
-        result.append((str(sentence), position - start))
+        result.append((sentence, position - start))
     return result
 
 
 def write_mentionjson(documents: Iterable[Document], path: str | os.PathLike[str]) -> None:
     """Write documents as one JSON array of mention records: ``coref_chain`` (the entity's
     ID), ``doc_id`` (the document's name), ``sent_id`` and ``tokens_number`` (the source's own
-    coordinates, else the sentence's index and the tokens' offsets in it; a sentence ID that
-    reads as an integer is written as one), ``tokens_str``, ``topic_id`` and ``subtopic_id``
-    when the document has them, ``mention_type`` when the mention has it.
+    coordinates, else the sentence's index and the tokens' offsets in it), ``tokens_str``,
+    ``topic_id`` and ``subtopic_id`` when the document has them, ``mention_type`` when the
+    mention has it.
 
     Refused (:class:`FormatError`): a mention across two sentences, and what the conversion
     module finds the format cannot hold (layers other than identity, heads, MIN spans, empty
@@ -241,7 +242,7 @@ def write_mentionjson(documents: Iterable[Document], path: str | os.PathLike[str
                 sentence = coordinates[mention.start][0]
                 record: dict[str, Any] = {
                     "coref_chain": entity.id, "doc_id": document.name,
-                    "sent_id": int(sentence) if _is_decimal(sentence) else sentence,
+                    "sent_id": sentence,
                     "tokens_number": [coordinates[token][1] for token in mention.tokens],
                     "tokens_str": " ".join(document.tokens[token] for token in mention.tokens),
                 }
@@ -254,13 +255,6 @@ def write_mentionjson(documents: Iterable[Document], path: str | os.PathLike[str
                 records.append(record)
     with atomic_output(path) as stream:
         stream.write(json.dumps(records, ensure_ascii=False, indent=1) + "\n")
-
-
-def _is_decimal(text: str) -> bool:
-    """Whether ``text`` is an integer as JSON writes one (``0``, ``-3``, ``12``)."""
-    digits = text[1:] if text.startswith("-") else text
-    return digits.isascii() and digits.isdigit() and (digits == "0" or digits[0] != "0") \
-        and text != "-0"
 
 
 def _refuse_unsupported(document: Document) -> None:
