@@ -618,3 +618,11 @@ def test_mention_records_score_as_the_perl_scorer_on_their_mention_based_files(
         convert(source, tmp_path / f"{source.stem}.conll", to="mentionconll")
     perl = run_perl(tmp_path / "key.conll", tmp_path / "response.conll")
     assert differences(anascore.score(key, response), perl) == []
+
+
+def test_marked_up_text_starting_with_a_mention_is_not_taken_for_json(tmp_path: Path) -> None:
+    path = tmp_path / "response.txt"
+    path.write_text("[Anna|1] met [her|1] friend.\n")
+    assert detect_format(path) == "markup"
+    path.write_text("  [\n  ]\n")
+    assert detect_format(path) == "mentionjson"

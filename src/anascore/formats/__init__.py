@@ -70,7 +70,7 @@ def detect_format(path: str | os.PathLike[str]) -> str:
             continue
         if line.startswith("#") and "begin document" in line:
             return _bracketed_format(lines[number + 1:])
-        if line.startswith("["):
+        if _JSON_ARRAY.match(head.lstrip()):  # not marked-up text: '[Anna|1] met …'
             return "mentionjson"
         if line.startswith("{"):
             return _json_lines_format(head)
@@ -116,6 +116,8 @@ def looks_like_cattan(line: str) -> bool:
     return len(cells) == 8 and cells[6] in ("True", "False")
 
 
+#: The start of a JSON array of objects (mention records), or of an empty one.
+_JSON_ARRAY = re.compile(r"\[\s*[{\]]")
 #: A key of a JSON object (a token string is followed by ``,`` or ``]``, never ``:``).
 _JSON_KEY = re.compile(r'"(doc_key|coref_chain|flatten_tokens|flatten_mentions|mentions)"\s*:')
 
