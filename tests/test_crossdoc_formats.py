@@ -626,3 +626,25 @@ def test_marked_up_text_starting_with_a_mention_is_not_taken_for_json(tmp_path: 
     assert detect_format(path) == "markup"
     path.write_text("  [\n  ]\n")
     assert detect_format(path) == "mentionjson"
+
+
+@pytest.mark.parametrize("format", ["corefud", "ua"])
+def test_act16_and_neg16_stay_two_chains_in_conllu_formats(tmp_path: Path, format: str) -> None:
+    from anascore.formats import writer
+    from anascore.model import Document, Entity, Mention
+
+    def document(ids: list[str]) -> Document:
+        entities: dict[str, list[Mention]] = {}
+        for position, chain in enumerate(ids):
+            entities.setdefault(chain, []).append(Mention.span(position, position))
+        return Document(name="d", tokens=("a", "b", "c", "d"), sentence_starts=(0,),
+                        entities=tuple(Entity(chain, tuple(found))
+                                       for chain, found in entities.items()))
+
+    key, response = tmp_path / f"key.{format}", tmp_path / f"response.{format}"
+    writer(format)([document(["ACT16", "ACT16", "NEG16", "NEG16"])], key)
+    writer(format)([document(["ACT16"] * 4)], response)
+    (read,) = read_documents(key, format)
+    assert sorted(chains(read)) == ["ACT16", "NEG16"]
+    assert f1s(anascore.score(key, response, metrics=["muc"], format=format))["muc"] == \
+        (1.0, 2 / 3)
