@@ -5,9 +5,10 @@ so are ``16`` and ``016``. Other scorers do not:
 
 * CoVal reads only the digits of an ID (``coval/conll/reader.py``, ``extract_coref_annotation``:
   ``int(''.join(digits))``), so ``ACT16`` and ``NEG16`` become chain 16, one chain; an ID
-  without digits is skipped with its mentions. In the ECB+ test set of Barhom et al. 2019 (the
-  events and entities of ``ECB_Test_*_gold_mentions.json``), seven pairs of chains merge so,
-  ``Singleton_ACT_26_36_4ecb`` and ``Singleton_ACT_26_36_4ecbplus`` among them.
+  without digits is skipped with its mentions. In the ECB+ test set of Barhom et al. 2019
+  (``ECB_Test_*_gold_mentions.json``) as one corpus, three pairs of event chains merge so
+  (``Singleton_ACT_26_36_4ecb`` and ``Singleton_ACT_26_36_4ecbplus`` among them), two of
+  entity chains, seven when events and entities are scored together.
 * The Perl scorer reads only IDs of digits (``CorScorer.pm``: ``\\((\\d+)\\)``); ``(ACT16)``
   is no mention to it. ``anascore convert --to conll2012`` therefore maps IDs to integers
   (:func:`integer_ids`), and writes the map beside the output.

@@ -31,8 +31,9 @@ one word per token; ``_`` where no record says. The original coordinates are kep
 token columns ``sent_id`` (the ID as JSON: ``3`` or ``"3"``) and ``token_number``, for the
 writer.
 
-The same mention twice (uCDCR's ECB+ test events hold 3 such pairs) is kept as written:
-scoring counts a repeated mention once, with a warning (:mod:`anascore.selection`).
+The same mention twice (uCDCR's ECB+ test events hold 4 such pairs, each in two chains) is
+kept as written: scoring counts a repeated mention once, with a warning
+(:mod:`anascore.selection`).
 """
 
 from __future__ import annotations
