@@ -312,8 +312,12 @@ def test_heads_the_file_does_not_give_are_not_lost_by_a_conversion(tmp_path: Pat
                       "3\tslept\t_\t_\t_\t_\t0\t_\t_\t_\n\n", encoding="utf-8")
     (document,) = read_documents(source)
     assert [mention.head for mention in document.mentions()] == [1]  # "man"
-    for target, suffix in (("conll2012", "conll"), ("jsonlines", "jsonlines"), ("ua", "conllua")):
+    for target, suffix in (("conll2012", "conll"), ("jsonlines", "jsonlines")):
         assert convert(source, tmp_path / f"out.{suffix}", to=target) == []
+    # UA heads the mention by its tree too, and says that compat="ua" heads the original by
+    # its first word (test_a_corefud_file_without_heads_converted_to_ua_says_…)
+    [said] = convert(source, tmp_path / "out.conllua", to="ua")
+    assert "1 mention (1 of 1 documents) has no head in the file" in said
 
 
 def test_exclusive_ends_between_formats_without_spans_is_refused(tmp_path: Path, capsys) -> None:
@@ -371,3 +375,33 @@ def test_marked_up_text_without_a_name_converts_to_conll2012_not_ua(tmp_path: Pa
     assert main(["convert", str(source), str(tmp_path / "out.ua"), "--to", "ua"]) == 1
     assert "document '': ua cannot write back an empty name; " in capsys.readouterr().err
     assert not (tmp_path / "out.ua").exists()
+
+
+def test_a_corefud_file_without_heads_converted_to_ua_says_compat_ua_scores_it_otherwise(
+        tmp_path):
+    # GUM-style CorefUD: the header names a head field, the mentions leave it empty. anascore
+    # heads them by the tree in both files; compat="ua" (the CorefUD scorer) heads the
+    # CorefUD file's by their first words, and a UA file cannot say "no head given".
+    source = tmp_path / "gum_like.conllu"
+    source.write_text(
+        "# newdoc id = d\n# global.Entity = eid-etype-head-other\n# sent_id = d-1\n"
+        "# text = The old man slept . He woke .\n"
+        "1\tThe\tthe\tDET\t_\t_\t3\tdet\t_\tEntity=(e1-person-\n"
+        "2\told\told\tADJ\t_\t_\t3\tamod\t_\t_\n"
+        "3\tman\tman\tNOUN\t_\t_\t4\tnsubj\t_\tEntity=e1)\n"
+        "4\tslept\tsleep\tVERB\t_\t_\t0\troot\t_\t_\n"
+        "5\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_\n"
+        "6\tHe\the\tPRON\t_\t_\t7\tnsubj\t_\tEntity=(e1-person-)\n"
+        "7\twoke\twake\tVERB\t_\t_\t4\tconj\t_\t_\n"
+        "8\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_\n\n", encoding="utf-8")
+    out = tmp_path / "out.conllua"
+    [warning] = convert(source, out, to="ua")
+    assert warning == (
+        f"{source}: 2 mentions (1 of 1 documents) have no head in the file, which UA cannot "
+        "say: the UA file heads them by its tree, as anascore reads the original, but "
+        "--compat ua (the CorefUD scorer) heads the original's by their first words, so head "
+        "and partial matching under --compat ua score the two files differently")
+    assert anascore.score(source, out, match="head").metrics["muc"].f1 == 1.0
+    # the response heads "The old man" on "man" (its tree), the key on "The": MUC 0
+    under_ua = anascore.score(source, out, match="head", compat="ua")
+    assert under_ua.metrics["muc"].f1 == 0.0

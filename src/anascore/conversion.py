@@ -36,7 +36,9 @@ that Udapi and the CorefUD scorer read every file it writes. Anything a target
 cannot hold is refused with a message that lists it, unless ``drop_unsupported`` asks to drop
 it; what is dropped is then listed as warnings. So a conversion that succeeds without
 ``drop_unsupported`` scores exactly as the original, in every metric and every matching mode
-(the round-trip tests check this).
+(the round-trip tests check this), but for one case it warns of: a CorefUD file that gives no
+head for some mentions, converted to UA, which heads them by its tree (as anascore reads the
+original) where ``compat="ua"`` heads the original's by their first words.
 
 Dropping, for CoNLL-2012 and jsonlines: empty nodes are removed from the text (a zero mention
 made only of empty nodes goes with them; a mention that also covers words keeps its words);
@@ -114,6 +116,7 @@ def _convert(input_path: str, output_path: str, to: str, format: str, drop_unsup
     dropped: Counter[str] = Counter()
     documents_with: Counter[str] = Counter()
     documents = []
+    unheaded = unheaded_documents = 0  # mentions whose head a CorefUD source does not give
     for document in read_documents(input_path, format, exclusive_ends=exclusive_ends,
                                    all_columns=True):
         if exclusive_ends and "jsonlines" not in (to, document.source_format):
@@ -139,6 +142,8 @@ def _convert(input_path: str, output_path: str, to: str, format: str, drop_unsup
             documents_with.update(lost.keys())
         if to == "ua":
             document = ua_entity_names(document)
+            unheaded += len(document.heads_not_given)
+            unheaded_documents += bool(document.heads_not_given)
         documents.append(document)
     if to in ("conll2012", "mentionconll"):
         documents = _with_integer_ids(documents, input_path, output_path)
@@ -147,9 +152,20 @@ def _convert(input_path: str, output_path: str, to: str, format: str, drop_unsup
     else:
         writer(to)(documents, output_path)
     # What was dropped, once per kind over the whole file.
-    return [f"{input_path}: dropped {describe({kind: count})} ({documents_with[kind]} of "
+    said = [f"{input_path}: dropped {describe({kind: count})} ({documents_with[kind]} of "
             f"{len(documents)} documents), which {to} cannot hold"
             for kind, count in dropped.items()]
+    if unheaded:
+        # A UA file gives every head through its tree: "no head given" is not written.
+        said.append(
+            f"{input_path}: {unheaded} mention{'s' if unheaded != 1 else ''} "
+            f"({unheaded_documents} of {len(documents)} documents) "
+            f"{'have' if unheaded != 1 else 'has'} no head in the file, "
+            "which UA cannot say: the UA file heads them by its tree, as anascore reads the "
+            "original, but --compat ua (the CorefUD scorer) heads the original's by their "
+            "first words, so head and partial matching under --compat ua score the two "
+            "files differently")
+    return said
 
 
 def id_map_path(output: str) -> str:
