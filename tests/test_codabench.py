@@ -95,8 +95,8 @@ def test_the_program_gives_what_evaluate_gives(task, tmp_path):
     assert done.returncode == 0, done.stderr
     scores = json.loads((place / "output" / "scores.json").read_text())
     [standing] = evaluate(task).standings
-    assert scores == {"conll": 100 * standing.score, "litbank": 100 * standing.datasets[
-        "litbank"], "gum": 100 * standing.datasets["gum"]}
+    assert scores == {"conll": standing.score, "litbank": standing.datasets["litbank"],
+                      "gum": standing.datasets["gum"]}
     # The numbers themselves: anascore score of each dataset, and their mean.
     litbank = standing.datasets["litbank"]
     assert round(100 * litbank, 2) == 85.93  # the README's CoNLL of examples/
@@ -136,7 +136,7 @@ def test_a_submission_zipped_as_one_folder(task, tmp_path):
     assert done.returncode == 0, done.stderr
     [standing] = evaluate(task).standings
     assert json.loads((place / "output" / "scores.json").read_text())["conll"] == (
-        100 * standing.score)
+        standing.score)
 
 
 @pytest.mark.parametrize(("files", "message"), [
@@ -193,8 +193,8 @@ def test_a_folder_key_takes_a_folder_per_dataset(task, tmp_path):
     assert done.returncode == 0, done.stderr
     [standing] = evaluate(task).standings
     scores = json.loads((place / "output" / "scores.json").read_text())
-    assert scores["litbank"] == 100 * standing.datasets["litbank"]
-    assert scores["conll"] == 100 * standing.score
+    assert scores["litbank"] == standing.datasets["litbank"]
+    assert scores["conll"] == standing.score
 
 
 @pytest.mark.parametrize(("name", "message"), [
@@ -246,7 +246,7 @@ def test_relative_folders_and_names_that_are_not_one_line(task, tmp_path, monkey
     assert run_program(program, ["app/input", "app/output"]) == 0
     [standing] = evaluate(task).standings
     assert json.loads((place / "output" / "scores.json").read_text())["conll"] == (
-        100 * standing.score)
+        standing.score)
     (place / "input" / "res" / "x\nanascore: error: forged").write_text("")
     assert run_program(program, ["app/input", "app/output"]) == 1
     [line] = capsys.readouterr().err.splitlines()

@@ -27,9 +27,9 @@ it (``gum.conllu``, ``gum.txt``: any extension, or none) or a folder ``gum/`` at
 submitted zip (or inside its one folder). It scores it as ``anascore evaluate`` scores a
 system (:func:`~anascore.leaderboard.ranking.evaluate_task`, the same code), and writes
 ``scores.json`` — the task's primary metric combined over the datasets under the metric's
-name (``conll``) and each dataset's score under the dataset's name, in percent (100 × the
-fractions of ``evaluate --output json``, as its tables print them) — the HTML report of the
-submission on every dataset (``detailed_results.html``) and ``anascore.json``: the
+name (``conll``) and each dataset's score under the dataset's name, as fractions in [0, 1],
+equal to ``evaluate --output json`` (one unit in every JSON anascore writes) — the HTML
+report of the submission on every dataset (``detailed_results.html``) and ``anascore.json``: the
 leaderboard's JSON of ``evaluate``, which names each dataset's key by its hash. A submission
 that lacks a dataset, names an unknown one or cannot be read ends with one line on stderr
 and exit status 1.
@@ -203,7 +203,7 @@ def leaderboard_yaml(task: Task) -> str:
                                         for dataset in task.datasets]
     for index, (column, key) in enumerate(columns):
         lines += [f"      - title: {json.dumps(column)}", f"        key: {json.dumps(key)}",
-                  f"        index: {index}", "        sorting: desc", "        precision: 2"]
+                  f"        index: {index}", "        sorting: desc", "        precision: 4"]
     return "\n".join(lines) + "\n"
 
 
@@ -319,10 +319,11 @@ def _dataset_of(entry: Path, datasets: Sequence[str]) -> str | None:
 
 def scores(board: Leaderboard) -> dict[str, float | None]:
     """``scores.json``: the combined score under the metric's name, each dataset's under its
-    name, in percent (``None`` for a score not applicable: 0/0)."""
+    name, as a fraction as in ``evaluate --output json`` (``None`` for a score not
+    applicable: 0/0)."""
     [standing] = board.standings
     values = {board.task.metric: standing.score, **dict(standing.datasets)}
-    return {name: None if math.isnan(value) else 100 * value for name, value in values.items()}
+    return {name: None if math.isnan(value) else value for name, value in values.items()}
 
 
 def detailed_results(board: Leaderboard) -> str:
