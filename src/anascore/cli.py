@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import anascore._blas_threads  # noqa: F401  (before numpy is imported)
 from anascore.errors import AnascoreError, OptionsError, printable
 from anascore.formats import FORMAT_MODULES, READ_ONLY_FORMATS
+from anascore.level_reports import check_levels_usage, level_list, score_levels
 from anascore.linguistic_settings import (
     DEFAULT_COREFERENCE_CLASSES,
     DEFAULT_DOMINANT_COEFFICIENTS,
@@ -28,6 +29,7 @@ from anascore.options import (
     CUT_POLICIES,
     DEFAULT_SEED,
     FORMATS,
+    LEVELS,
     MATCH_METHODS,
     METRIC_NAMES,
     WINDOW_RULES,
@@ -137,6 +139,17 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --window: consecutive windows, each mention in the window "
                             "of its first word (clean, default), or BookCoref's gold_window "
                             "rules (bookcoref)")
+    score.add_argument("--level", metavar="LEVEL[,LEVEL…]", type=level_list, default=None,
+                       help=f"the scoring unit: {', '.join(LEVELS)} (default: document; "
+                            "topic, subtopic, corpus: the documents of a topic, subtopic or "
+                            "the whole key scored as one, chains joined by ID); several, "
+                            "comma-separated, give a report per level "
+                            "(docs/cross-document.md)")
+    score.add_argument("--topic-pattern", metavar="REGEX", default=None,
+                       help="with --level topic or subtopic: a regular expression whose first "
+                            "group, searched in each document name, is its topic (second "
+                            "group: subtopic), for formats that give none; e.g. '^([^_]+)_' "
+                            "for ECB+")
     score.add_argument("--preset", choices=PRESET_NAMES, default=None,
                        help="the settings of a shared task (crac22 … crac26: the CorefUD "
                             "scorer's); other options given change them")
@@ -456,20 +469,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         "align_tokens", "cut_tokens", "sign_key", "window", "window_rule")}
     if arguments.only_split_antecedents:
         settings["keep_split_antecedents"] = True
-    try:
-        options = Options.create(
-            preset=arguments.preset, metrics=arguments.metrics, format=arguments.format,
-            link_weights=arguments.link_weights,
-            dominant_coefficients=arguments.dominant_coefficients,
-            coreference_classes=arguments.coreference_classes,
-            attempted_classes=arguments.attempted_classes,
-            scheme_classes=arguments.scheme_classes, confidence=arguments.confidence,
-            confidence_level=arguments.confidence_level, seed=arguments.seed,
-            paired_bs=arguments.paired_bs, paired_ar=arguments.paired_ar,
-            jobs=arguments.jobs, **settings)
-    except OptionsError as error:
-        # Every setting comes from the command line here: a usage error, named by its flag.
-        parser.error(_flags_for_settings(error.message))
+    levels: tuple[str | None, ...] = arguments.level or (None,)
+    if len(levels) > 1:
+        check_levels_usage(parser, arguments, levels)
+    every_options = []
+    for level in levels:
+        try:
+            every_options.append(Options.create(
+                preset=arguments.preset, metrics=arguments.metrics, format=arguments.format,
+                link_weights=arguments.link_weights,
+                dominant_coefficients=arguments.dominant_coefficients,
+                coreference_classes=arguments.coreference_classes,
+                attempted_classes=arguments.attempted_classes,
+                scheme_classes=arguments.scheme_classes, confidence=arguments.confidence,
+                confidence_level=arguments.confidence_level, seed=arguments.seed,
+                paired_bs=arguments.paired_bs, paired_ar=arguments.paired_ar,
+                jobs=arguments.jobs, level=level,
+                topic_pattern=(arguments.topic_pattern if len(levels) == 1
+                               or level in ("topic", "subtopic") else None), **settings))
+        except OptionsError as error:
+            # Every setting comes from the command line here: a usage error, named by its flag.
+            parser.error(_flags_for_settings(error.message))
+    if len(every_options) > 1:
+        return score_levels(arguments, every_options, _score, _render, _warnings,
+                            _report_warnings, _write)
+    [options] = every_options
     if arguments.sort_by is not None:
         arguments.sort_by = canonical_metric(arguments.sort_by)
         if arguments.sort_by not in options.reported_metrics:

@@ -33,6 +33,14 @@ def normalized(name: str) -> tuple[str, int | str] | str:
     return name
 
 
+def bare_name(name: str) -> str:
+    """A CoNLL-2012 document name without its wrapping: ``(36_1ecb); part 000`` is
+    ``36_1ecb`` (any other name is itself), so that a pattern over document names (a topic's)
+    reads the same name in every format."""
+    match = _CONLL_NAME.match(name.strip())
+    return name if match is None else match.group("document").strip()
+
+
 def nearest(name: str, candidates: Iterable[str], count: int = 3) -> list[str]:
     """The candidates ``name`` most likely means: the same document written in another
     convention first, then the closest spellings."""

@@ -26,6 +26,7 @@ import numpy as np
 from anascore.document_names import nearest
 from anascore.errors import AnascoreError, DocumentMismatchError, FormatError
 from anascore.formats.sources import local_inputs
+from anascore.levels import refuse_file_sets
 from anascore.model import Document
 from anascore.options import Options
 from anascore.report import Report
@@ -146,6 +147,7 @@ def document_pairs(key: str | os.PathLike[str], responses: Sequence[str | os.Pat
     key_path, paths = os.fspath(key), [os.fspath(path) for path in responses]
     if not any_file_set(key_path, paths):
         return pair_documents(key_path, paths, options, ignored, token_columns=token_columns)
+    refuse_file_sets(options)
     pairs, warnings = pair_files(key_path, paths, options.key_documents_only)
     if ignored is not None:
         for found, extra in zip(ignored, warnings, strict=True):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
@@ -94,6 +95,9 @@ COMPAT_MODES: tuple[str, ...] = ("none", "ua")
 #: consecutive windows, each mention in the one holding its first word; ``bookcoref``
 #: BookCoref's ``gold_window`` rules.
 WINDOW_RULES: tuple[str, ...] = ("clean", "bookcoref")
+#: The scoring units (:mod:`anascore.levels`): each document (the reference scorer's), the
+#: documents of a subtopic, of a topic, or the whole corpus scored as one document.
+LEVELS: tuple[str, ...] = ("document", "subtopic", "topic", "corpus")
 #: The settings that are switched on or off (``True`` or ``False``, nothing else).
 _SWITCHES: tuple[str, ...] = (
     "keep_singletons", "keep_zeros", "exclusive_ends", "keep_non_referring", "keep_bridging",
@@ -219,6 +223,16 @@ class Options:
         How documents are cut into windows: ``clean`` (default; consecutive windows, each
         mention in the window of its first word) or ``bookcoref`` (BookCoref's
         ``gold_window`` evaluation, rule for rule). Needs ``window``.
+    level
+        The scoring unit (:mod:`anascore.levels`): ``document`` (default) scores each
+        document; ``topic`` (``subtopic``) the documents of each topic (subtopic) as one
+        document, chains joined by ID across them; ``corpus`` the whole key as one document
+        (the meta-document of cross-document coreference).
+    topic_pattern
+        A regular expression searched in each document name: its first group is the
+        document's topic, its second (if any) the subtopic, for documents whose format gives
+        none (``'^([^_]+)_'``: topic ``36`` of ECB+'s ``36_1ecb``, also when CoNLL-2012 names
+        it ``(36_1ecb); part 000``). Read at topic and subtopic level only.
     """
 
     keep_singletons: bool = True
@@ -254,6 +268,8 @@ class Options:
     sign_key: bool = False
     window: int = 0
     window_rule: str = "clean"
+    level: str = "document"
+    topic_pattern: str | None = None
 
     def __post_init__(self) -> None:
         self._check_types()
@@ -291,6 +307,7 @@ class Options:
                 f"unknown compat mode {self.compat!r}; expected one of {', '.join(COMPAT_MODES)}"
             )
         self._check_window()
+        self._check_level()
         if self.only_split_antecedents and not self.keep_split_antecedents:
             raise OptionsError("only_split_antecedents needs keep_split_antecedents=True "
                                "(--keep-split-antecedents)")
@@ -358,6 +375,42 @@ class Options:
                                "sets relate mentions that the cut into windows may separate, "
                                f"and have no windowed score; leave out {', '.join(cut)}, or "
                                "score whole documents")
+    def _check_level(self) -> None:
+        """The level is one of :data:`LEVELS`; the topic pattern a regular expression with
+        a group per part of the unit the level reads from it (two at subtopic level), given
+        only where it is read; responses are on the key's tokens (documents are joined on
+        them)."""
+        if self.level not in LEVELS:
+            raise OptionsError(f"unknown level {self.level!r}; expected one of "
+                               f"{', '.join(LEVELS)}")
+        pattern = self.topic_pattern
+        if pattern is not None:
+            if not isinstance(pattern, str):
+                raise OptionsError(f"topic_pattern must be a regular expression, not "
+                                   f"{pattern!r}")
+            if self.level not in ("topic", "subtopic"):
+                raise OptionsError(f"topic_pattern {pattern!r} names topics, which level "
+                                   f"{self.level} does not read; add level='topic' "
+                                   "(--level topic) or leave it out")
+            try:
+                groups = re.compile(pattern).groups
+            except (re.error, RecursionError, OverflowError) as error:
+                raise OptionsError(f"topic_pattern {pattern!r} is not a regular expression: "
+                                   f"{error}") from None
+            needed = 2 if self.level == "subtopic" else 1
+            if groups < needed:
+                raise OptionsError(
+                    f"topic_pattern {pattern!r} has {groups} group{'s' if groups != 1 else ''}"
+                    f"; level {self.level} needs {needed} (the first names the topic"
+                    + (", the second the subtopic)" if needed == 2 else ")"))
+        if self.level != "document" and self.window:
+            raise OptionsError(f"level {self.level} joins documents into one unit, and "
+                               f"window={self.window} would cut windows across the documents' "
+                               "ends; score windows at level document, or the unit whole")
+        if self.level != "document" and self.align_tokens:
+            raise OptionsError(f"level {self.level} joins the response's documents on the "
+                               "key's tokens; align_tokens (a response on other tokens) works "
+                               "at level document only")
 
     def _refuse_unread_settings(self) -> None:
         """A setting that only a metric, a reading or a resampling nobody asked for reads is
@@ -537,6 +590,13 @@ class Options:
             parts.append(f"compat:{self.compat}")
         if self.window:
             parts.append(f"window:{self.window}/{self.window_rule}")
+        if self.level != "document":
+            parts.append(f"level:{self.level}")
+            if self.topic_pattern is not None:
+                # A '|' of the pattern would read as the signature's separator: percent-
+                # encoded, with '%' itself, so the pattern can be read back whole.
+                parts.append("topic_pattern:" + self.topic_pattern.replace("%", "%25")
+                             .replace("|", "%7C"))
         preset = preset_name(self)
         if preset:
             parts.insert(0, f"preset:{preset}")

@@ -67,6 +67,14 @@ from anascore.preset_settings import FREE_SETTINGS, PRESET_NAMES, PRESET_SETTING
 __all__ = ["FREE_SETTINGS", "PRESET_NAMES", "PRESET_SETTINGS", "describe_mode",
            "preset_name", "preset_options"]
 
+#: The mode line's words for each level above the document (:mod:`anascore.levels`).
+_LEVEL_WORDS = {
+    "topic": "topic level (the documents of each topic scored as one)",
+    "subtopic": "subtopic level (the documents of each subtopic scored as one)",
+    "corpus": "corpus level (every document scored as one)",
+}
+
+
 def preset_options(name: str) -> Options:
     """The :class:`Options` of a preset."""
     try:
@@ -108,6 +116,8 @@ def describe_mode(options: Options) -> str:
     text = f"{', '.join(parts)}; {matching}"
     if options.window:
         text += f"; windows of {options.window} words ({options.window_rule} rule)"
+    if options.level != "document":
+        text += "; " + _LEVEL_WORDS[options.level]
     text += ("; UA scorer 2.0 conventions" if options.compat == "ua"
              else "; anascore conventions")
     name = preset_name(options)

@@ -29,6 +29,7 @@ from anascore.formats.markup import UNNAMED
 from anascore.formats.sources import local_inputs, renamed_warnings
 from anascore.formats.text import check_readable
 from anascore.key_hash import key_digest
+from anascore.levels import refuse_file_sets, scoring_units
 from anascore.matching import align
 from anascore.metrics import metric_for
 from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
@@ -192,6 +193,8 @@ def _score_many(key: str, paths: list[str], options: Options,
     (:func:`anascore.key_hash.key_digest`: of the key as read, after every file has been
     checked, so that a missing or malformed file is reported as before)."""
     if any_file_set(key, paths):
+        refuse_file_sets(options)
+
         def score_pair(key_file: str, response_files: Sequence[str | None]) -> list[Report]:
             present = [path for path in response_files if path is not None]
             scored = iter(_score_many(key_file, present, options, False)[0] if present
@@ -217,8 +220,10 @@ def _against_nothing(key: str, options: Options) -> Report:
     """A key file scored against a response that lacks it whole (every document empty)."""
     names: list[str] = []
     records: list[dict[str, np.ndarray]] = []
-    for document in read_documents(key, options.format, exclusive_ends=options.exclusive_ends,
-                                   token_columns=options.needs_token_columns):
+    documents = read_documents(key, options.format, exclusive_ends=options.exclusive_ends,
+                               token_columns=options.needs_token_columns)
+    for document, _ in scoring_units(((document, (None,)) for document in documents),
+                                     options):
         [(record, _, _)] = count_key_document(document, [None], ["(no response file)"],
                                               options)
         names.append(document.name)
@@ -371,9 +376,11 @@ def count_in_processes(key: str, responses: Sequence[str], options: Options,
                        ) -> list[tuple[str, _Result]] | None:
     """``count`` of every key document, in key order, in several processes
     (:mod:`anascore.parallel`); ``None`` when ``options.jobs`` asks for one process, or the
-    files are not CoNLL-2012, CoNLL-U or UA, or not suited to it (the serial run then reads
-    them, and reports any problem)."""
+    files are not CoNLL-2012, CoNLL-U or UA, or not suited to it, or units are above the
+    document (the serial run then reads them, and reports any problem)."""
     paths = (key, *responses)
+    if options.level != "document":
+        return None  # a unit's documents are joined before they are counted
     try:
         processes = processes_for(options.jobs, paths)
         if processes >= 2:
@@ -411,13 +418,19 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
     responses = {document.name: document for document in response}
     names: list[str] = []
     records: list[dict[str, np.ndarray]] = []
-    for key_document in key:
-        if key_document.name in names:
-            raise DocumentMismatchError(f"document {key_document.name!r} appears twice in "
-                                        "the key")
-        response_document = on_key_tokens(key_document,
-                                          responses.pop(key_document.name, None), options,
-                                          warnings)
+    seen: dict[str, None] = {}  # the key's document names, in order (names: its units')
+
+    def pairs() -> Iterator[tuple[Document, tuple[Document | None]]]:
+        for key_document in key:
+            if key_document.name in seen:
+                raise DocumentMismatchError(f"document {key_document.name!r} appears twice "
+                                            "in the key")
+            seen[key_document.name] = None
+            yield key_document, (responses.pop(key_document.name, None),)
+
+    for key_document, (read,) in scoring_units(pairs(), options,
+                                               lambda _, warning: warnings.append(warning)):
+        response_document = on_key_tokens(key_document, read, options, warnings)
         if response_document is None:
             warnings.append(f"document {key_document.name!r} of the key is missing from the "
                             "response; scored as an empty response")
@@ -429,7 +442,7 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
         warnings.insert(0, f"{len(responses)} response document"
                            f"{'s' if len(responses) != 1 else ''} not in the key ignored")
     elif responses:
-        raise DocumentMismatchError(not_in_key_message(list(responses), names, None))
+        raise DocumentMismatchError(not_in_key_message(list(responses), list(seen), None))
     return Report.from_records(options, names, records, warnings).with_intervals()
 
 
@@ -460,25 +473,39 @@ def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: O
     lacks, unless ``options.key_documents_only``: then ``ignored[i]`` receives response
     ``i``'s warning (the pairs themselves are checked by :func:`check_pair`).
     ``token_columns`` asks the readers for token columns even when no metric needs them
-    (grouping by mention or entity type does).
+    (grouping by mention or entity type does). Above ``options.level`` ``document`` the
+    pairs are those of the scoring units (:func:`anascore.levels.scoring_units`: every
+    document is read first); a key document a response lacks in part of a unit is then
+    ``ignored[i]``'s warning.
     """
     key_path = os.fspath(key)
     token_columns = token_columns or options.needs_token_columns
     streams = [_ResponseStream(os.fspath(response), options, token_columns)
                for response in responses]
-    seen: set[str] = set()
-    for key_document in read_documents(key_path, options.format, token_columns=token_columns,
-                                       exclusive_ends=options.exclusive_ends):
-        name = key_document.name
-        if name in seen:
-            raise DocumentMismatchError(f"document {name!r} appears twice in the key",
-                                        path=key_path, line=key_document.line)
-        seen.add(name)
-        yield key_document, tuple(stream.take(name, seen) for stream in streams)
-    for index, stream in enumerate(streams):
-        warning = stream.finish(key_path, seen, options.key_documents_only)
-        if warning is not None and ignored is not None:
-            ignored[index].append(warning)
+
+    def pairs() -> Iterator[tuple[Document, tuple[Document | None, ...]]]:
+        seen: set[str] = set()
+        for key_document in read_documents(key_path, options.format,
+                                           token_columns=token_columns,
+                                           exclusive_ends=options.exclusive_ends):
+            name = key_document.name
+            if name in seen:
+                raise DocumentMismatchError(f"document {name!r} appears twice in the key",
+                                            path=key_path, line=key_document.line)
+            seen.add(name)
+            yield key_document, tuple(stream.take(name, seen) for stream in streams)
+        for index, stream in enumerate(streams):
+            warning = stream.finish(key_path, seen, options.key_documents_only)
+            if warning is not None and ignored is not None:
+                ignored[index].append(warning)
+
+    def warn(index: int, warning: str) -> None:
+        if ignored is not None:
+            ignored[index].append(f"{streams[index].path}: {warning}")
+
+    # Above the document level, the documents of a unit are joined here, between pairing
+    # and counting, for every entry point that reads files.
+    yield from scoring_units(pairs(), options, warn)
 
 
 class _ResponseStream:
