@@ -258,3 +258,30 @@ def test_the_command_refuses_bad_levels_in_one_line(files) -> None:
         assert done.returncode == status, (arguments, done.stderr)
         assert message in done.stderr and "Traceback" not in done.stderr, done.stderr
         assert len(done.stderr.strip().splitlines()) == 1 or status == 2, done.stderr
+
+
+@pytest.mark.parametrize(("preset", "level", "singletons", "metrics"), [
+    ("barhom2019", "corpus", True, ("muc", "bcub", "ceafe", "conll")),
+    ("wec-eng", "corpus", True, ("muc", "bcub", "ceafe", "conll")),
+    ("cattan2021", "corpus", False, ("muc", "bcub", "ceafe", "lea", "conll")),
+    ("scico", "topic", False, ("mentions", "muc", "bcub", "ceafe", "lea", "conll")),
+    ("ucdcr", "subtopic", False, ("muc", "bcub", "ceafe", "conll")),
+])
+def test_cross_document_presets(preset, level, singletons, metrics) -> None:
+    """The settings docs/presets.md reads from each project's code."""
+    options = Options.create(preset=preset)
+    assert (options.level, options.keep_singletons, options.metrics) == (level, singletons,
+                                                                          metrics)
+    assert f"level:{level}" in options.signature() and preset in options.signature()
+
+
+def test_a_preset_leaves_the_topic_pattern_free(files) -> None:
+    """scico is topic level; the pattern names the topics and keeps the preset named. With
+    singletons removed, unit a keeps key K1={0,2,3} K2={1,4} and response R1={0,1,2}
+    (R5, R2 are single mentions): MUC recall 1/3 as before, precision 1/2; unit b keeps
+    nothing of the key (both chains single) and R1={0,1}: precision 0 of 1."""
+    report = anascore.score(*files, preset="scico", topic_pattern=TOPIC)
+    assert "preset:scico" in report.signature
+    muc = report.metrics["muc"]
+    assert (muc.recall_num, muc.recall_den, muc.precision_num, muc.precision_den) == (
+        1, 3, 1, 3)

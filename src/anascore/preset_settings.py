@@ -40,6 +40,18 @@ PRESET_SETTINGS: dict[str, dict[str, Any]] = {
     "crac26": {"match": "head", "keep_singletons": False, "keep_zeros": True,
                "zero_match": "dependent", "metrics": (*_CONLL, "zero")},
 }
+#: Cross-document coreference: the unit scored and the singletons of each project's own
+#: evaluation code (docs/presets.md names the repository, commit and file of each).
+_CDCR_CORPUS: dict[str, Any] = {"level": "corpus", "keep_singletons": True, "metrics": _CONLL}
+_CDCR_SEPARATE_MENTIONS = ("mentions", "muc", "bcub", "ceafe", "lea", "conll")
+PRESET_SETTINGS.update({
+    "barhom2019": _CDCR_CORPUS,
+    "wec-eng": _CDCR_CORPUS,
+    "cattan2021": {"level": "corpus", "keep_singletons": False,
+                   "metrics": ("muc", "bcub", "ceafe", "lea", "conll")},
+    "scico": {"level": "topic", "keep_singletons": False, "metrics": _CDCR_SEPARATE_MENTIONS},
+    "ucdcr": {"level": "subtopic", "keep_singletons": False, "metrics": _CONLL},
+})
 PRESET_NAMES: tuple[str, ...] = tuple(PRESET_SETTINGS)
 
 

@@ -20,7 +20,15 @@ and ``SHARED_TASK_SETTINGS``), and for CODI-CRAC 2021 those of Khosla et al. 202
 ``crac25``         CorefUD (CRAC 2025): the same as ``crac24``
 ``crac26``         CorefUD 1.4 (CRAC 2026): as ``crac25``, reporting MUC, B³, CEAFe, CoNLL and the
                    zero score (the scoring script's ``-m muc bcub ceafe zero``)
+``barhom2019``     cross-document (ECB+): the corpus as one document, singletons; MUC, B³, CEAFe,
+                   CoNLL (Barhom et al. 2019's code)
+``wec-eng``        the same (WEC-Eng, Eirew et al. 2021's code)
+``cattan2021``     corpus level, no singletons; MUC, B³, CEAFe, LEA, CoNLL (Cattan et al. 2021)
+``scico``          topic level, no singletons; mentions, MUC, B³, CEAFe, LEA, CoNLL (SciCo)
+``ucdcr``          subtopic level, no singletons; MUC, B³, CEAFe, CoNLL (uCDCR)
 =================  =============================================================================
+
+The cross-document presets' sources (repository, commit, file) are in ``docs/presets.md``.
 
 The CRAC presets ``crac22`` … ``crac25`` report mentions, MUC, B³, CEAFe, CoNLL, MOR and the
 zero-anaphora score, ``crac26`` MUC, B³, CEAFe, CoNLL and the zero score; all follow the CorefUD
