@@ -285,3 +285,22 @@ def test_a_preset_leaves_the_topic_pattern_free(files) -> None:
     muc = report.metrics["muc"]
     assert (muc.recall_num, muc.recall_den, muc.precision_num, muc.precision_den) == (
         1, 3, 1, 3)
+
+
+def test_the_worked_example_of_the_docs_is_what_the_command_prints(tmp_path) -> None:
+    """docs/cross-document.md's key, response and printed tables, read back from the page."""
+    page = Path(__file__).resolve().parents[1] / "docs" / "cross-document.md"
+    if not page.exists():
+        pytest.skip("docs/ not beside tests/")
+    example = page.read_text(encoding="utf-8").split("## Worked example", 1)[1]
+    blocks = [block.split("\n", 1)[1] for block in example.split("```")[1::2]]
+    key_text, response_text, printed = blocks[:3]
+    assert key_text == mention_based(KEY) and response_text == mention_based(RESPONSE)
+    key, response = tmp_path / "key.conll", tmp_path / "response.conll"
+    key.write_text(key_text)
+    response.write_text(response_text)
+    done = run("score", str(key), str(response), "--level", "document,topic,corpus",
+               "--topic-pattern", "^([a-z]+)", "--metrics", "muc,bcub,conll")
+    assert done.returncode == 0, done.stderr
+    shown = [line for line in done.stdout.splitlines() if not line.startswith("signature:")]
+    assert "\n".join(shown).strip() == printed.strip()
