@@ -9,9 +9,11 @@ mention, ``doc_id``, ``coref_chain`` as a string such as ``ACT17642853147528564`
 seeded perturbation of them (mentions moved to another chain of their topic, split off,
 dropped; chains merged) are written as a mention-based CoNLL file with one document per ECB+
 document and the string chain IDs, which anascore scores with ``level=document``,
-``topic`` (``--topic-pattern '^([^_]+)_'``) and ``corpus``. For the Perl scorer, which reads
-numeric IDs only, the same mentions are written once per level, one ``#begin document`` per
-unit, each string ID mapped to a number: every count and score must agree to 1e-9.
+``topic`` (``--topic-pattern '^([^_]+)_'``) and ``corpus``; where the mention-record reader
+exists, the JSON files themselves too (a response with every key mention, other chains). For
+the Perl scorer, which reads numeric IDs only, the same mentions are written once per level,
+one ``#begin document`` per unit, each string ID mapped to a number: every count and score
+must agree to 1e-9.
 
 **Published scores.** ``archive/predictions/ba2019.7z`` (Barhom et al. 2019's system on ECB+,
 FCC-T and GVC, meta-document files, ``scores.txt`` to two decimals) and
@@ -44,6 +46,7 @@ from test_differential_perl import (
 )
 
 import anascore
+from anascore.options import FORMATS
 
 ECB_PLUS = Path(os.environ.get("ANASCORE_ECB_PLUS", "/nonexistent"))
 UKP = Path(os.environ.get("ANASCORE_UKP_PREDICTIONS", "/nonexistent"))
@@ -75,15 +78,21 @@ def run_perl(key: Path, response: Path) -> dict[str, dict[str, Counts]]:
     return parse_perl(result.stdout)
 
 
-def gold_mentions(kind: str) -> list[Mention]:
+def gold_records(kind: str) -> list[dict[str, object]]:
     records = json.loads((ECB_PLUS / f"ECB_Test_{kind}_gold_mentions.json").read_text())
-    return [(record["doc_id"], str(record["coref_chain"])) for record in records]
+    assert isinstance(records, list)
+    return records
 
 
-def perturbed(mentions: list[Mention], seed: int) -> list[Mention]:
+def gold_mentions(records: list[dict[str, object]]) -> list[Mention]:
+    return [(str(record["doc_id"]), str(record["coref_chain"])) for record in records]
+
+
+def perturbed(mentions: list[Mention], seed: int, drop: bool = True) -> list[Mention]:
     """The key's mentions with chains changed at random within each topic: a tenth moved to
-    another chain of the topic, a twentieth split off alone, a twentieth dropped, and a
-    twentieth of the chains merged into another chain of the topic."""
+    another chain of the topic, a twentieth split off alone, a twentieth dropped (unless not
+    ``drop``: the gold-mention setup, every key mention in the response), and a twentieth of
+    the chains merged into another chain of the topic."""
     rng = random.Random(seed)
     by_topic: dict[str, list[str]] = {}
     for document, chain in mentions:
@@ -96,7 +105,7 @@ def perturbed(mentions: list[Mention], seed: int) -> list[Mention]:
     for number, (document, chain) in enumerate(mentions):
         draw = rng.random()
         assert chain is not None
-        if draw < 0.05:
+        if draw < 0.05 and drop:
             response.append((document, None))
         elif draw < 0.10:
             response.append((document, f"alone{number}"))
@@ -135,29 +144,57 @@ def write(path: Path, grouped: dict[str, list[Mention]], numbers: dict[str, int]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-@requires_perl
-@requires_ecb_plus
-@pytest.mark.parametrize("kind", ["Event", "Entity"])
-def test_ecb_plus_at_every_level_equals_the_perl_scorer(kind: str, tmp_path: Path) -> None:
-    key_mentions = gold_mentions(kind)
-    response_mentions = perturbed(key_mentions, seed=25)
-    key, response = tmp_path / "key.conll", tmp_path / "response.conll"
-    write(key, units(key_mentions, "document"), None)
-    write(response, units(response_mentions, "document"), None)
+def check_levels(kind: str, key: Path, response: Path, key_mentions: list[Mention],
+                 response_mentions: list[Mention], work: Path) -> None:
+    """``key`` and ``response`` (any format anascore reads, one document per ECB+ document)
+    scored at each level equal the Perl scorer on the mentions written one unit a document."""
     for level in ("document", "topic", "corpus"):
         numbers: dict[str, int] = {}
-        perl_key, perl_response = tmp_path / f"{level}.key", tmp_path / f"{level}.response"
+        perl_key, perl_response = work / f"{level}.key", work / f"{level}.response"
         write(perl_key, units(key_mentions, level), numbers)
         write(perl_response, units(response_mentions, level), numbers)
         report = anascore.score(key, response, level=level,
                                 topic_pattern=TOPIC if level == "topic" else None)
         assert len(report.document_names) == len(units(key_mentions, level))
         found = differences(report, run_perl(perl_key, perl_response))
-        assert not found, f"{kind}, level {level}:\n" + "\n".join(found)
+        assert not found, f"{kind} {key.name}, level {level}:\n" + "\n".join(found)
     # The levels differ: chains continue across documents (else this test proves little).
     document = anascore.score(key, response).metrics["muc"].recall_den
     corpus = anascore.score(key, response, level="corpus").metrics["muc"].recall_den
     assert corpus > document
+
+
+@requires_perl
+@requires_ecb_plus
+@pytest.mark.parametrize("kind", ["Event", "Entity"])
+def test_ecb_plus_at_every_level_equals_the_perl_scorer(kind: str, tmp_path: Path) -> None:
+    """Mention-based CoNLL, a response that also leaves out some key mentions."""
+    key_mentions = gold_mentions(gold_records(kind))
+    response_mentions = perturbed(key_mentions, seed=25)
+    key, response = tmp_path / "key.conll", tmp_path / "response.conll"
+    write(key, units(key_mentions, "document"), None)
+    write(response, units(response_mentions, "document"), None)
+    check_levels(kind, key, response, key_mentions, response_mentions, tmp_path)
+
+
+@requires_perl
+@requires_ecb_plus
+@pytest.mark.skipif("mentionjson" not in FORMATS,
+                    reason="the mention-record JSON reader is not in this version")
+@pytest.mark.parametrize("kind", ["Event", "Entity"])
+def test_ecb_plus_records_at_every_level_equal_the_perl_scorer(kind: str,
+                                                               tmp_path: Path) -> None:
+    """The JSON layout itself (the gold-mention setup: the response's records are the key's,
+    with other chains), read by the mention-record reader, units made from its documents."""
+    records = gold_records(kind)
+    key_mentions = gold_mentions(records)
+    response_mentions = perturbed(key_mentions, seed=26, drop=False)
+    key, response = tmp_path / "key.json", tmp_path / "response.json"
+    key.write_text(json.dumps(records), encoding="utf-8")
+    response.write_text(json.dumps([{**record, "coref_chain": chain} for record, (_, chain)
+                                    in zip(records, response_mentions, strict=True)]),
+                        encoding="utf-8")
+    check_levels(kind, key, response, key_mentions, response_mentions, tmp_path)
 
 
 def published(path: Path) -> dict[str, list[float]]:
