@@ -10,7 +10,7 @@ documents of a few mentions each; a chain stays within its topic. The response i
 perturbed within each topic: a tenth of the mentions moved to another chain of their topic, a
 twentieth split off alone, a twentieth of the chains merged into another.
 
-Cases: the corpus cut to 1/16, 1/8, 1/4, 1/2 and all of its topics, each scored
+Cases: the corpus cut to 1/64, 1/32, … 1/2 and all of its topics, each scored
 
 * by ``anascore score KEY RESPONSE --level corpus`` on the file of one document per ECB-style
   document (the meta-document made by anascore), and by the Perl scorer on the same mentions
@@ -49,7 +49,7 @@ MENTIONS = 40_529
 CHAINS = 7_042
 TOPICS = 512
 MENTIONS_PER_DOCUMENT = 5
-FRACTIONS = (16, 8, 4, 2, 1)
+FRACTIONS = (64, 32, 16, 8, 4, 2, 1)
 TOPIC_PATTERN = r"^T(\d+)_"
 
 #: One mention: its topic, document and chain.

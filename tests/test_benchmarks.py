@@ -98,3 +98,42 @@ def test_the_time_budget_table_adds_up() -> None:
     # bound (0.2 + 0.3 + 0.18) / 0.2
     assert row == ("| c | 0.200 | 0.600 | 0.200 | 0.300 | 0.500 | 5.00 | 0.100 | 0.180 "
                    "| 3.40 |")
+
+
+@pytest.mark.skipif(not (BENCHMARKS / "crossdoc_benchmark.py").exists(),
+                    reason="benchmarks/ not beside tests/")
+def test_the_crossdoc_corpus_has_wec_eng_train_size_and_levels_equal_the_written_units(
+        tmp_path) -> None:
+    """40,529 mentions in 7,042 chains; the per-document file at corpus (topic) level scores
+    as the file written one meta-document (one document per topic) does, every metric."""
+    import anascore
+
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import crossdoc_benchmark
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    key, response = crossdoc_benchmark.corpus(2021)
+    assert len(key) == len(response) == 40_529
+    assert len({chain for _, _, chain in key}) == 7_042
+    written = crossdoc_benchmark.files(tmp_path, 2021)[64]
+    by_document = written["document"]
+    for level, pattern in (("corpus", None), ("topic", crossdoc_benchmark.TOPIC_PATTERN)):
+        joined = anascore.score(*by_document, level=level, topic_pattern=pattern)
+        units = anascore.score(*written[level])
+        assert len(joined.document_names) == len(units.document_names) > 0
+        for name, result in units.metrics.items():
+            assert joined.metrics[name] == result, (level, name)
+
+
+@pytest.mark.skipif(not (BENCHMARKS / "crossdoc_benchmark.py").exists(),
+                    reason="benchmarks/ not beside tests/")
+def test_the_crossdoc_benchmark_prints_its_table(tmp_path) -> None:
+    result = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "crossdoc_benchmark.py"), "--fractions", "64,32",
+         "--repeats", "1", "--work", str(tmp_path)],
+        capture_output=True, text=True, timeout=600, check=False)
+    assert result.returncode == 0, result.stderr
+    rows = [line for line in result.stdout.splitlines() if line.startswith("| corpus")
+            or line.startswith("| topic")]
+    assert len(rows) == 4 and all("not run" in row for row in rows), result.stdout

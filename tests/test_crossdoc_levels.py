@@ -304,3 +304,13 @@ def test_the_worked_example_of_the_docs_is_what_the_command_prints(tmp_path) -> 
     assert done.returncode == 0, done.stderr
     shown = [line for line in done.stdout.splitlines() if not line.startswith("signature:")]
     assert "\n".join(shown).strip() == printed.strip()
+
+
+def test_clusters_counted_in_memory_refuse_a_level() -> None:
+    """CorefEvaluator, compute and the torchmetrics metric count each document alone: a
+    level would be named in the signature and do nothing."""
+    with pytest.raises(OptionsError, match="level='corpus'"):
+        anascore.CorefEvaluator(level="corpus")
+    with pytest.raises(OptionsError, match="level='topic'"):
+        anascore.compute(predictions=[[[(0, 0)]]], references=[[[(0, 0)]]], level="topic",
+                         topic_pattern="(x)")

@@ -20,7 +20,13 @@ import numpy as np
 from anascore.capabilities import CLUSTERS
 from anascore.errors import AnascoreError, OptionsError
 from anascore.model import Document, Entity, Mention, SpanTokens
-from anascore.options import FILE_SETTINGS, STATISTICS_SETTINGS, Options, refuse_unused
+from anascore.options import (
+    FILE_SETTINGS,
+    STATISTICS_SETTINGS,
+    UNIT_SETTINGS,
+    Options,
+    refuse_unused,
+)
 from anascore.scores import AverageScore, Score
 from anascore.scoring import count_document
 from anascore.stats.sums import column_sums, scores_from_counts
@@ -109,6 +115,10 @@ class CorefEvaluator:
                       "clusters scored in memory are only counted and summed (no intervals, "
                       "tests, files or processes); leave it out, or score files with "
                       "anascore.score or anascore.compare")
+        refuse_unused(self.options, UNIT_SETTINGS,
+                      "clusters scored in memory are counted document by document, never "
+                      "joined by topic or corpus; leave it out, or score documents with "
+                      "anascore.score_documents or files with anascore.score")
         self.warnings: list[str] = []
         self._records: list[dict[str, np.ndarray]] = []
 

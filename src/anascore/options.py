@@ -617,6 +617,8 @@ class Options:
 #: The settings of the resampling statistics: intervals, paired tests and how they are drawn.
 STATISTICS_SETTINGS: tuple[str, ...] = (
     "confidence", "confidence_level", "seed", "paired_bs", "paired_ar")
+#: Settings of the scoring unit: documents joined by topic or corpus (:mod:`anascore.levels`).
+UNIT_SETTINGS: tuple[str, ...] = ("level", "topic_pattern")
 #: Settings of reading files: their format, the processes that read them, the documents kept,
 #: the tokens their mentions are mapped onto, and whether the signature names the key file.
 FILE_SETTINGS: tuple[str, ...] = ("format", "jobs", "key_documents_only", "align_tokens",
