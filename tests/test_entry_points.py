@@ -11,6 +11,7 @@ import pytest
 
 import anascore
 from anascore.cli import main
+from anascore.errors import OptionsError
 from anascore.formats import read_documents
 from anascore.leaderboard import evaluate
 from anascore.options import METRIC_NAMES, Options, canonical_metric
@@ -26,8 +27,15 @@ INPUTS = {
     "crac26": FIXTURES / "corefud" / "match_key.conllu",
 }
 UA = FIXTURES / "ua" / "features.conllua"
+#: Documents a1, a2, b1 of topics a, b (docs/cross-document.md's worked example).
+CROSSDOC = FIXTURES / "crossdoc" / "key.conll"
+INPUTS.update({name: CROSSDOC for name in ("barhom2019", "wec-eng", "cattan2021", "scico",
+                                           "ucdcr")})
 RESPONSES = {FIXTURES / "corefud" / "match_key.conllu":
-             FIXTURES / "corefud" / "match_response_tie.conllu", UA: UA}
+             FIXTURES / "corefud" / "match_response_tie.conllu", UA: UA,
+             CROSSDOC: FIXTURES / "crossdoc" / "response.conll"}
+#: What the data gives besides a preset: the topics of the documents (a free setting).
+TOPICS = {"scico": "^([a-z])", "ucdcr": "^([a-z])([0-9])"}
 
 
 def numbers(report) -> dict:
@@ -40,29 +48,37 @@ def test_every_preset_gives_the_same_numbers_through_every_entry_point(preset, t
                                                                         capsys):
     key = INPUTS.get(preset, UA)
     response = RESPONSES[key]
-    reference = anascore.score(key, response, preset=preset)
-    assert reference.options == Options.create(preset=preset)
+    topics = {"topic_pattern": TOPICS[preset]} if preset in TOPICS else {}
+    reference = anascore.score(key, response, preset=preset, **topics)
+    assert reference.options == Options.create(preset=preset, **topics)
     expected = numbers(reference)
     # The command line.
+    flags = ["--topic-pattern", TOPICS[preset]] if topics else []
     assert main(["score", str(key), str(response), "--preset", preset, "--output",
-                 "json"]) == 0
+                 "json", *flags]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["signature"] == reference.signature
     assert printed["signature"].startswith("preset:")
     # compare: one response and a second one.
-    systems = anascore.compare(key, [response, key], preset=preset)
+    systems = anascore.compare(key, [response, key], preset=preset, **topics)
     assert systems.reports[0].signature == reference.signature
     assert numbers(systems.reports[0]) == expected
     # score_documents on the same documents in memory.
     in_memory = anascore.score_documents(read_documents(key), read_documents(response),
-                                         preset=preset)
+                                         preset=preset, **topics)
     assert numbers(in_memory) == expected
-    # The evaluator, fed the same documents' counts (it takes clusters: same options).
-    assert anascore.CorefEvaluator(preset=preset).options == reference.options
+    # The evaluator, fed the same documents' counts (it takes clusters: same options); it
+    # counts each document alone, so it refuses a preset that joins documents.
+    if reference.options.level == "document":
+        assert anascore.CorefEvaluator(preset=preset).options == reference.options
+    else:
+        with pytest.raises(OptionsError, match="level="):
+            anascore.CorefEvaluator(preset=preset)
     # A task manifest.
     manifest = tmp_path / "task.toml"
+    pattern = f'topic_pattern = "{TOPICS[preset]}"\n' if topics else ""
     manifest.write_text(f'resamples = 0\nmetric = "{reference.options.reported_metrics[-1]}"\n'
-                        f'[settings]\npreset = "{preset}"\n[[datasets]]\nname = "d"\n'
+                        f'[settings]\npreset = "{preset}"\n{pattern}[[datasets]]\nname = "d"\n'
                         f'key = "{key}"\n[[systems]]\nname = "s"\nresponses = "{response}"\n')
     board = evaluate(manifest)
     assert board.reports["s"][0]["d"].signature == reference.signature

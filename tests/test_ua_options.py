@@ -72,7 +72,8 @@ def test_presets_hold_the_shared_task_settings() -> None:
         preset_options("crac99")
     assert set(PRESET_NAMES) == {"conll12", "crac18", "codicrac21", "codicrac22-ar",
                                  "codicrac22-br", "codicrac22-dd", "craft19", "crac22",
-                                 "crac23", "crac24", "crac25", "crac26"}
+                                 "crac23", "crac24", "crac25", "crac26", "barhom2019",
+                                 "wec-eng", "cattan2021", "scico", "ucdcr"}
 
 
 def test_a_preset_is_named_in_the_signature_and_the_mode() -> None:
