@@ -401,6 +401,23 @@ def test_anascore_equals_perl(case_number: int, tmp_path: Path) -> None:
                                  response.read_text()])
 
 
+
+@requires_perl
+@pytest.mark.parametrize("header", ["#begin document(x);", "#begin document\t(x);"])
+def test_a_header_without_the_space_is_no_document_for_perl(tmp_path: Path,
+                                                            header: str) -> None:
+    """docs/differences.md: the Perl scorer reads nothing from ``#begin document(x);`` (every
+    metric 0/0), where anascore reads a document named ``(x);``."""
+    key = tmp_path / "key.conll"
+    key.write_text(f"{header}\nx\t0\t0\tAnna\t(1)\nx\t0\t1\tmet\t-\n"
+                   "x\t0\t2\therself\t(1)\n#end document\n", encoding="utf-8")
+    perl = run_perl(key, key)
+    assert all(counts == Counts(0, 0, 0, 0)
+               for metric in COREFERENCE_METRICS for counts in perl[metric].values())
+    report = anascore.score(key, key, format="conll2012")
+    assert report.document_names == ("(x);",)
+    assert report.metrics["muc"].f1 == report.metrics["bcub"].f1 == 1.0
+
 def test_parse_perl_reads_every_totals_line() -> None:
     """The parser on the Perl scorer's own layout (a fixed sample of its TOTALS output)."""
     line = "Recall: ({} / {}) 50%\tPrecision: ({} / {}) 50%\tF1: 50%"
