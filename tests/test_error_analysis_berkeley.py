@@ -13,6 +13,7 @@ its ``#begin document (NAME); part P`` line) and a response file, and writes its
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import subprocess
@@ -237,6 +238,40 @@ def test_the_bundled_example_and_what_fixing_everything_gives(tmp_path: Path) ->
                                    missing_entity=33)
     assert {metric: values["f1"] for metric, values in ours.impact_table()["all"].items()} == {
         "muc": 100.0, "bcub": 100.0, "ceafe": 100.0}
+    # Span errors pair by pair: 13 of the analyser's 16 (system, gold) pairs are anascore's.
+    theirs = analyser_span_pairs(prefix.with_name("stanford.classified.detailed"), key)
+    mine = {(error.document, error.key_mentions[0][0], error.key_mentions[0][-1],
+             error.response_mentions[0][0], error.response_mentions[0][-1])
+            for error in ours.errors if error.type == "span_error"}
+    assert (len(theirs & mine), len(theirs - mine), len(mine - theirs)) == (13, 3, 18)
+
+
+def analyser_span_pairs(detailed: Path, key: Path) -> set[tuple[str, int, int, int, int]]:
+    """The analyser's span errors (``span mismatch`` lines of its detailed listing) as
+    (document, key first, key last, response first, response last) token positions in the
+    document, the document named as anascore names it."""
+    starts: dict[str, list[int]] = {}
+    names: dict[str, str] = {}
+    document, tokens = "", 0
+    for line in key.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#begin"):
+            document, tokens = line.split(None, 2)[2].strip(), 0
+            names[document.split(";")[0].strip("() ")] = document
+            starts[document] = [0]
+        elif not line.strip():
+            starts[document].append(tokens)
+        elif not line.startswith("#"):
+            tokens += 1
+    pairs = set()
+    for line in detailed.read_text(encoding="utf-8").splitlines():
+        if re.match(r"nw/", line):
+            document = names[line.split()[0]]
+        elif line.startswith("span mismatch ("):
+            system, gold = ast.literal_eval(line[len("span mismatch "):])[1][:2]
+            first = starts[document]
+            pairs.add((document, first[gold[0]] + gold[1], first[gold[0]] + gold[2] - 1,
+                       first[system[0]] + system[1], first[system[0]] + system[2] - 1))
+    return pairs
 
 
 def test_every_corrected_file_starts_from_the_span_fixes(tmp_path: Path) -> None:
