@@ -265,17 +265,23 @@ def main() -> int:
                 originals[format] = folder / f"original.{format}"
                 originals[format].write_text(_source_text(format), encoding="utf-8")
         rngs = {format: random.Random(f"{arguments.seed}-{format}") for format in formats}
-        for number in range(arguments.mutants):
-            format = formats[number % len(formats)]
-            one_mutant(campaign, format, number, originals[format], _source_text(format),
-                       rngs[format], folder,
-                       parallel=number % arguments.parallel_every == 0,
-                       cli=number % arguments.cli_every == 0)
-            if number and number % 500 == 0:
-                print(f"{number} mutants, {campaign.runs} runs, "
-                      f"{time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+        done = 0
+        try:
+            for number in range(arguments.mutants):
+                format = formats[number % len(formats)]
+                one_mutant(campaign, format, number, originals[format], _source_text(format),
+                           rngs[format], folder,
+                           parallel=number % arguments.parallel_every == 0,
+                           cli=number % arguments.cli_every == 0)
+                done = number + 1
+                if number and number % 500 == 0:
+                    found = sum(len(found) for found in campaign.findings.values())
+                    print(f"{number} mutants, {campaign.runs} runs, {found} findings, "
+                          f"{time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:  # Ctrl-C or SIGINT: the table of the mutants done so far
+            print(f"interrupted after {done} mutants", file=sys.stderr)
     elapsed = time.monotonic() - started
-    print(f"{arguments.mutants} mutants, {campaign.runs} runs in {elapsed:.0f} s")
+    print(f"{done} mutants, {campaign.runs} runs in {elapsed:.0f} s")
     print(f"{'format':<10} {'command':<18} {'ok':>7} {'error':>7} {'other':>7}")
     for (format, command), counts in sorted(campaign.outcomes.items()):
         other = sum(counts.values()) - counts["ok"] - counts["error"]
@@ -288,7 +294,7 @@ def main() -> int:
             print("  " + finding.replace("\n", "\n  "))
     if arguments.json:
         Path(arguments.json).write_text(json.dumps({
-            "mutants": arguments.mutants, "runs": campaign.runs, "seconds": round(elapsed),
+            "mutants": done, "runs": campaign.runs, "seconds": round(elapsed),
             "outcomes": {f"{format}/{command}": dict(counts)
                          for (format, command), counts in campaign.outcomes.items()},
             "findings": campaign.findings}, indent=1), encoding="utf-8")
