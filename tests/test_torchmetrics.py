@@ -131,3 +131,42 @@ def test_resampling_and_file_settings_are_refused() -> None:
         CoreferenceMetric(confidence=1000)
     # The torchmetrics machinery's own keywords are not anascore settings.
     CoreferenceMetric(dist_sync_on_step=True)
+
+
+def test_integer_tensors_are_clusters_and_positions() -> None:
+    # Gold {a, b} {c, d}; predicted {a, b, c}: MUC R = 1/2 (c and d split), P = 1/2.
+    a, b, c, d = (0, 1), (4, 4), (6, 6), (8, 9)
+    gold, predicted = [[a, b], [c, d]], [[a, b, c]]
+    as_lists = CoreferenceMetric(metrics="muc,bcub,ceafe,conll")
+    as_lists.update(predicted=[predicted], gold=[gold])
+    expected = as_lists.compute()
+    assert float(expected["muc_recall"]) == float(expected["muc_precision"]) == 0.5
+    for dtype in (torch.int64, torch.int32, torch.uint8):
+        # a cluster as a (k, 2) tensor; a span as two 0-d tensors
+        metric = CoreferenceMetric(metrics="muc,bcub,ceafe,conll")
+        metric.update(predicted=[[torch.tensor(cluster, dtype=dtype) for cluster in predicted]],
+                      gold=[[[(torch.tensor(start, dtype=dtype), torch.tensor(end, dtype=dtype))
+                              for start, end in cluster] for cluster in gold]])
+        assert {name: float(value) for name, value in metric.compute().items()} == {
+            name: float(value) for name, value in expected.items()}
+    evaluator = anascore.CorefEvaluator(metrics="muc,bcub,ceafe,conll")
+    evaluator.update([torch.tensor(cluster) for cluster in predicted],
+                     [torch.tensor(cluster) for cluster in gold])
+    assert evaluator.get_conll_f1() == float(expected["conll_score"])
+
+
+@pytest.mark.parametrize(("clusters", "message"), [
+    ([torch.tensor([[0.0, 1.0]])], "positions must be whole numbers (int), not Tensor of "
+                                   "torch.float32"),
+    ([torch.tensor([[True, True]])], "not Tensor of torch.bool"),
+    ([torch.tensor([0, 1])], "cluster 0 holds tensor(0), not a (start, end) span; a cluster "
+                             "is a list of spans (is it flat?)"),
+    ([[(torch.tensor([0]), 1)]], "not Tensor of torch.int64 with shape (1,), int"),
+    ([torch.tensor(3)], "cluster 0 is tensor(3); expected a list of (start, end) spans"),
+    (torch.tensor(3), "clusters must be a list of clusters, not Tensor"),
+])
+def test_tensors_that_are_not_integer_positions_are_refused_in_words(clusters, message) -> None:
+    metric = CoreferenceMetric()
+    with pytest.raises(anascore.OptionsError) as refused:
+        metric.update(predicted=[clusters], gold=[[[(0, 1)]]])
+    assert message in str(refused.value)

@@ -80,7 +80,9 @@ class CoreferenceMetric(Metric):
 
     def update(self, predicted: Sequence[Clusters], gold: Sequence[Clusters]) -> None:
         """Add a batch of documents: ``predicted[i]`` and ``gold[i]`` are the clusters of
-        document ``i`` (lists of inclusive ``(start, end)`` token spans)."""
+        document ``i`` (lists of inclusive ``(start, end)`` token spans). A cluster may be an
+        integer tensor of shape ``(k, 2)`` and a position a 0-d integer tensor, as a model
+        gives them; a tensor of floats or booleans is refused, naming its type."""
         if len(predicted) != len(gold):
             raise OptionsError(f"a batch of {len(predicted)} predicted documents and "
                                f"{len(gold)} gold documents; expected one of each per "
