@@ -2,17 +2,19 @@
 imported from its own checkout and called exactly as its project calls it.
 
 The checkouts are found through environment variables (a test skips when its checkout is
-absent): ``ANASCORE_E2E_COREF`` (kentonl/e2e-coref), ``ANASCORE_S2E_COREF``
+absent): ``ANASCORE_E2E_COREF`` (kentonl/e2e-coref), ``ANASCORE_SPANBERT_COREF``
+(mandarjoshi90/coref), ``ANASCORE_COREF_HOI`` (lxucs/coref-hoi), ``ANASCORE_S2E_COREF``
 (yuvalkirstain/s2e-coref), ``ANASCORE_FASTCOREF`` (shon-otmazgin/fastcoref) and
 ``ANASCORE_MAVERICK`` (SapienzaNLP/maverick-coref); each defaults to its folder under
-/tmp/ref. Their ``metrics.py`` need only numpy and scipy, except e2e-coref's, which imports
-``linear_assignment`` from a module scikit-learn has since removed: the test gives it
+/tmp/ref. Their ``metrics.py`` need only numpy and scipy, except the first three, which import
+``linear_assignment`` from a module scikit-learn has since removed: the test gives them
 scipy's ``linear_sum_assignment`` under that name (what s2e-coref's copy calls instead).
 
-e2e-coref, s2e-coref and fastcoref skip single-mention clusters in B³ and predicted ones in
-CEAFe (docs/e2e-evaluator.md), which is the reference scorer with singletons removed as long
-as the gold holds none: they are compared with ``keep_singletons=False`` on gold clusters of
-two mentions or more. Maverick's evaluator keeps singletons, as anascore's default does.
+The copies of e2e-coref's (all but Maverick's) skip single-mention clusters in B³ and
+predicted ones in CEAFe (docs/e2e-evaluator.md), which is the reference scorer with
+singletons removed as long as the gold holds none: they are compared with
+``keep_singletons=False`` on gold clusters of two mentions or more. Maverick's evaluator keeps
+singletons, as anascore's default does.
 """
 
 from __future__ import annotations
@@ -35,11 +37,15 @@ Cluster = tuple[tuple[int, int], ...]
 #: Each project: (environment variable, default folder, metrics module in the checkout).
 PROJECTS = {
     "e2e-coref": ("ANASCORE_E2E_COREF", "/tmp/ref/e2e-coref", "metrics.py"),
+    "spanbert-coref": ("ANASCORE_SPANBERT_COREF", "/tmp/ref/spanbert-coref", "metrics.py"),
+    "coref-hoi": ("ANASCORE_COREF_HOI", "/tmp/ref/coref-hoi", "metrics.py"),
     "s2e-coref": ("ANASCORE_S2E_COREF", "/tmp/ref/s2e-coref", "metrics.py"),
     "fastcoref": ("ANASCORE_FASTCOREF", "/tmp/ref/fastcoref", "fastcoref/utilities/metrics.py"),
     "maverick": ("ANASCORE_MAVERICK", "/tmp/ref/maverick-coref", "maverick/common/metrics.py"),
 }
-E2E_COPIES = ("e2e-coref", "s2e-coref", "fastcoref")
+E2E_COPIES = ("e2e-coref", "spanbert-coref", "coref-hoi", "s2e-coref", "fastcoref")
+#: The copies that import scikit-learn's ``linear_assignment``, since removed from it.
+NEED_LINEAR_ASSIGNMENT = ("e2e-coref", "spanbert-coref", "coref-hoi")
 
 
 def _linear_assignment(cost: np.ndarray) -> np.ndarray:
@@ -53,7 +59,7 @@ def _metrics_module(project: str, monkeypatch: pytest.MonkeyPatch) -> Any:
     path = Path(os.environ.get(variable, default)) / relative
     if not path.is_file():
         pytest.skip(f"{project}'s checkout is absent (set {variable})")
-    if project == "e2e-coref":
+    if project in NEED_LINEAR_ASSIGNMENT:
         stub = types.ModuleType("sklearn.utils.linear_assignment_")
         stub.linear_assignment = _linear_assignment  # type: ignore[attr-defined]
         for name in ("sklearn", "sklearn.utils"):
