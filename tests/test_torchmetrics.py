@@ -170,3 +170,15 @@ def test_tensors_that_are_not_integer_positions_are_refused_in_words(clusters, m
     with pytest.raises(anascore.OptionsError) as refused:
         metric.update(predicted=[clusters], gold=[[[(0, 1)]]])
     assert message in str(refused.value)
+
+
+def test_tensor_clusters_with_e2e_maps_of_ints() -> None:
+    # A model's clusters as tensors, its maps keyed by int tuples (e2e-coref's way).
+    predicted, gold = [torch.tensor([[0, 1], [4, 4]])], [((0, 1), (4, 4))]
+    evaluator = anascore.CorefEvaluator()
+    evaluator.update(predicted, gold, {(0, 1): gold[0], (4, 4): gold[0]},
+                     {m: gold[0] for m in gold[0]})
+    assert evaluator.get_f1() == 1.0
+    with pytest.raises(anascore.OptionsError, match=r"mention \(4, 4\) of predicted cluster 0 "
+                                                    "is missing from mention_to_predicted"):
+        evaluator.update(predicted, gold, {(0, 1): gold[0]}, {m: gold[0] for m in gold[0]})

@@ -370,19 +370,27 @@ def _check_mention_map(clusters: list[list[Any]], mapping: Mapping[Any, Any],
                        side: str) -> None:
     """e2e-coref's mention → cluster map agrees with the clusters: every clustered mention is
     mapped to a cluster that holds it (one of them, for a mention repeated in several)."""
-    holders: dict[Any, list[tuple[int, set[Any]]]] = {}
-    for number, cluster in enumerate(clusters):
-        members = {tuple(span) for span in cluster}
+    holders: dict[Any, list[set[Any]]] = {}
+    for cluster in clusters:
+        members = {_key(span) for span in cluster}
         for key in members:
-            holders.setdefault(key, []).append((number, members))
+            holders.setdefault(key, []).append(members)
     for number, cluster in enumerate(clusters):
         for span in cluster:
-            key = tuple(span)
+            key = _key(span)
             if key not in mapping:
                 raise OptionsError(f"mention {key} of {side} cluster {number} is missing from "
                                    f"mention_to_{side}; expected every clustered mention")
-            mapped = {tuple(other) for other in mapping[key]}
-            if not any(mapped == members for _, members in holders[key]):
+            mapped = {_key(other) for other in mapping[key]}
+            if not any(mapped == members for members in holders[key]):
                 raise OptionsError(f"mention_to_{side} maps {key} to a cluster other than "
                                    f"{side} cluster {number}; the map and the clusters "
                                    "disagree")
+
+
+def _key(span: Any) -> tuple[Any, ...]:
+    """A span as a map's key: its positions as Python ints where they are whole numbers (a
+    model's clusters may hold tensors, whose hash is their identity, and its map ints)."""
+    values = tuple(span) if isinstance(span, Iterable) else (span,)
+    positions = tuple(_position(value) for value in values)
+    return values if None in positions else positions
