@@ -678,7 +678,7 @@ def _write(output: str) -> int:
 
 
 def _add_errors_command(commands: argparse._SubParsersAction) -> None:
-    from anascore.analysis.render import OUTPUTS as ERROR_OUTPUTS
+    from anascore.analysis import OUTPUTS as ERROR_OUTPUTS
 
     errors = commands.add_parser(
         "errors", help="classify a response's errors and measure what each type costs",

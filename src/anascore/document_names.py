@@ -9,7 +9,6 @@ the one the same document's name in another convention gives (the OntoNotes name
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable
 
@@ -49,6 +48,8 @@ def nearest(name: str, candidates: Iterable[str], count: int = 3) -> list[str]:
     same = [candidate for candidate in candidates if normalized(candidate) == target]
     if same:
         return same[:count]
+    import difflib  # only when a name is missing
+
     return difflib.get_close_matches(name, candidates, n=count, cutoff=0.6)
 
 

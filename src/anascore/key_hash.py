@@ -20,10 +20,9 @@ A result carries the whole digest (``key_sha256`` in JSON) and its first 8 hexad
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import os
-import zlib
+from typing import Any, BinaryIO
 
 from anascore.errors import FormatError
 from anascore.options import KEY_HASH_DIGITS
@@ -39,15 +38,28 @@ def file_digest(path: str | os.PathLike[str]) -> str:
         with open(path, "rb") as stream:
             compressed = stream.read(2) == _GZIP_MAGIC
             stream.seek(0)
-            source = gzip.GzipFile(fileobj=stream) if compressed else stream
-            for chunk in iter(lambda: source.read(_CHUNK), b""):
-                digest.update(chunk)
-    except (EOFError, zlib.error, gzip.BadGzipFile) as error:
-        raise FormatError(f"not a whole gzip file ({error}); expected gzip-compressed text",
-                          path=path) from None
+            if compressed:
+                _digest_gzip(stream, digest, path)
+            else:
+                for chunk in iter(lambda: stream.read(_CHUNK), b""):
+                    digest.update(chunk)
     except OSError as error:
         raise FormatError(f"cannot read: {error.strerror or error}", path=path) from None
     return digest.hexdigest()
+
+
+def _digest_gzip(stream: BinaryIO, digest: Any, path: str | os.PathLike[str]) -> None:
+    """Add a gzip file's decompressed content to ``digest`` (gzip is imported only for one)."""
+    import gzip
+    import zlib
+
+    try:
+        source = gzip.GzipFile(fileobj=stream)
+        for chunk in iter(lambda: source.read(_CHUNK), b""):
+            digest.update(chunk)
+    except (EOFError, zlib.error, gzip.BadGzipFile) as error:
+        raise FormatError(f"not a whole gzip file ({error}); expected gzip-compressed text",
+                          path=path) from None
 
 
 def key_digest(path: str | os.PathLike[str]) -> str:

@@ -107,6 +107,10 @@ _SWITCHES: tuple[str, ...] = (
 #: (``key:1a2b3c4d``, :mod:`anascore.key_hash`): 32 bits, enough to tell versions of one key
 #: apart; the JSON output carries the whole digest.
 KEY_HASH_DIGITS = 8
+#: With ``jobs=0``: a process for every this many bytes of key and response together (below
+#: it, starting a process costs about as much as it saves; :mod:`anascore.parallel`). Here,
+#: so that a run on smaller files need not import the parallel machinery to learn it.
+AUTO_BYTES_PER_PROCESS = 2 << 20
 #: The resampling seed when none is given, so that a command run twice prints the same numbers.
 DEFAULT_SEED = 12345
 

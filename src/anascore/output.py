@@ -19,7 +19,6 @@ import contextlib
 import glob
 import os
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import IO, Any
@@ -147,6 +146,8 @@ def atomic_output(path: str | os.PathLike[str], *, binary: bool = False,
                                 path="<stdout>") from None
         return
     folder = os.path.dirname(os.path.abspath(path))
+    import tempfile  # only when a file is written
+
     try:
         descriptor, temporary = tempfile.mkstemp(
             dir=folder, prefix=f".{os.path.basename(path)}.", suffix=".part")

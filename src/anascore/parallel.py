@@ -47,11 +47,10 @@ from typing import BinaryIO, TypeVar
 
 from anascore.formats.conll2012 import FileColumns, begun_document, read_lines
 from anascore.model import Document
+from anascore.options import AUTO_BYTES_PER_PROCESS
 
-#: With ``jobs=0``: a process for every this many bytes of key and response together (below
-#: it, starting a process costs about as much as it saves), up to one per usable CPU and at
-#: most :data:`AUTO_MAX_PROCESSES`.
-AUTO_BYTES_PER_PROCESS = 2 << 20
+#: With ``jobs=0``: a process for every :data:`AUTO_BYTES_PER_PROCESS` bytes of key and
+#: response together, up to one per usable CPU and at most this many.
 AUTO_MAX_PROCESSES = 8
 _SCAN_BLOCK = 4 << 20
 _BEGIN_WORDS = b"begin document"

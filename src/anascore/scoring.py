@@ -34,9 +34,8 @@ from anascore.matching import align
 from anascore.metrics import metric_for
 from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
 from anascore.model import Document, checked_documents
-from anascore.options import ENTITY_LAYERS, Options, refuse_unused
+from anascore.options import AUTO_BYTES_PER_PROCESS, ENTITY_LAYERS, Options, refuse_unused
 from anascore.output import require_path
-from anascore.parallel import PARALLEL_FORMATS, map_documents, processes_for
 from anascore.progress import Progress
 from anascore.report import Report
 from anascore.selection import layer_document, select_side
@@ -382,6 +381,11 @@ def count_in_processes(key: str, responses: Sequence[str], options: Options,
     if options.level != "document":
         return None  # a unit's documents are joined before they are counted
     try:
+        if options.jobs == 1 or (options.jobs == 0 and sum(
+                os.path.getsize(path) for path in paths) < AUTO_BYTES_PER_PROCESS):
+            return None  # one process: the parallel machinery is not even imported
+        from anascore.parallel import PARALLEL_FORMATS, map_documents, processes_for
+
         processes = processes_for(options.jobs, paths)
         if processes >= 2:
             # The serial reader's checks of the whole file (NUL bytes, empty files): a file

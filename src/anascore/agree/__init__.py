@@ -13,12 +13,15 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from anascore.agree.alpha import DISTANCES, MISSING_RULES
     from anascore.agree.core import Agreement, agreement, agreement_files
 
+#: The set distances of alpha, by the names the output uses (:mod:`.alpha`; here, so that the
+#: command line offers them without importing the computation).
+DISTANCES: tuple[str, ...] = ("jaccard", "masi", "masi-dkpro", "binary")
+#: What a mention one annotator lacks counts as (:mod:`.alpha`).
+MISSING_RULES: tuple[str, ...] = ("empty", "shared")
+
 _LAZY = {
-    "DISTANCES": "anascore.agree.alpha",
-    "MISSING_RULES": "anascore.agree.alpha",
     "Agreement": "anascore.agree.core",
     "agreement": "anascore.agree.core",
     "agreement_files": "anascore.agree.core",

@@ -31,10 +31,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-#: The set distances, by the names the output uses.
-DISTANCES: tuple[str, ...] = ("jaccard", "masi", "masi-dkpro", "binary")
-#: What a mention one annotator lacks counts as.
-MISSING_RULES: tuple[str, ...] = ("empty", "shared")
+from anascore.agree import DISTANCES, MISSING_RULES
+
 #: The rules in words, for every output.
 MISSING_DESCRIPTIONS = {
     "empty": "a mention an annotator lacks has the empty set as that annotator's value "

@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from anascore.agree.alpha import DISTANCES, MISSING_RULES, check_distances
+from anascore.agree import DISTANCES, MISSING_RULES
 from anascore.errors import AnascoreError, OptionsError
 from anascore.options import DEFAULT_SEED, FORMATS, MATCH_METHODS, Options
 from anascore.output import atomic_output, check_writable
@@ -87,6 +87,8 @@ def add_agree_command(commands: argparse._SubParsersAction) -> None:
 
 
 def _distances(text: str) -> tuple[str, ...]:
+    from anascore.agree.alpha import check_distances
+
     try:
         return check_distances(text)
     except ValueError as error:

@@ -29,12 +29,9 @@ the bound above.
 
 from __future__ import annotations
 
-import gzip
 import os
 import stat
 import sys
-import tempfile
-import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -88,6 +85,8 @@ class LocalInputs:
         return copy
 
     def _copy(self, name: str, fill: Any) -> str:
+        import tempfile
+
         descriptor, copy = tempfile.mkstemp(dir=self.folder, suffix=".input")
         self.names[copy] = name
         with os.fdopen(descriptor, "wb") as target:
@@ -128,6 +127,8 @@ def local_inputs(paths: Sequence[str]) -> Iterator[tuple[list[str], LocalInputs]
         inputs = LocalInputs("")
         yield list(paths), inputs
         return
+    import tempfile  # only for copies of pipes and gzip files
+
     with tempfile.TemporaryDirectory(prefix="anascore-") as folder:
         inputs = LocalInputs(folder)
         try:
@@ -230,6 +231,9 @@ def _copy_file(path: str, target: Any, limit: int, why: str) -> None:
 
 
 def _decompress(path: str, target: Any, limit: int, why: str) -> None:
+    import gzip
+    import zlib
+
     try:
         with gzip.open(path, "rb") as source:
             _bounded_copy(source, target, limit, why, path, "expands to")
