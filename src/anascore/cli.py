@@ -7,7 +7,6 @@ wrong``), 2 for bad command-line usage. Warnings go to stderr, results to stdout
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from collections.abc import Sequence
@@ -538,6 +537,8 @@ def _score_groups(parser: argparse.ArgumentParser, arguments: argparse.Namespace
     if arguments.output == "json":
         data = report.to_dict(per_document=arguments.per_document, details=arguments.details)
         data["groups"] = groups.to_dict()
+        import json  # only for JSON output
+
         return _write(json.dumps(data, indent=2, allow_nan=False) + "\n")
     if arguments.output == "csv":
         return _write(groups.to_csv())

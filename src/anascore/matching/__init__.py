@@ -13,13 +13,18 @@ import numpy as np
 
 from anascore.compat import conventions
 from anascore.matching.exact import Alignment, Matcher, align_exact, from_pairs
-from anascore.matching.min_span import align_min
-from anascore.matching.optimal import best_pairs
 from anascore.model import Mention
 
 if TYPE_CHECKING:
     from anascore.options import Options
     from anascore.selection import Side
+
+
+def align_min(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
+    """MIN spans (:mod:`anascore.matching.min_span`, imported only for this method)."""
+    from anascore.matching import min_span
+
+    return min_span.align_min(key, response)
 
 
 def align_head(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
@@ -90,6 +95,7 @@ def align(key: Side, response: Side, options: Options) -> Alignment:
     zero_pairs: list[tuple[int, int]] = []
     if (options.keep_zeros and options.zero_match == "dependent"
             and key.nodes is not None and response.nodes is not None):
+        from anascore.matching.optimal import best_pairs
         from anascore.matching.zeros import align_zeros_by_dependencies
 
         zero_pairs = align_zeros_by_dependencies(key, response,

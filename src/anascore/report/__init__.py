@@ -7,7 +7,6 @@ Renderers (:mod:`anascore.report.text`, :mod:`anascore.report.reference_layout`)
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -248,6 +247,8 @@ class Report:
 
     def to_json(self, *, per_document: bool = False, details: bool = False,
                 sort_by: str | None = None) -> str:
+        import json  # only for JSON output
+
         return json.dumps(self.to_dict(per_document=per_document, details=details,
                                        sort_by=sort_by), indent=2)
 
