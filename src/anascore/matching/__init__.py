@@ -13,18 +13,12 @@ import numpy as np
 
 from anascore.compat import conventions
 from anascore.matching.exact import Alignment, Matcher, align_exact, from_pairs
+from anascore.matching.min_span import align_min
 from anascore.model import Mention
 
 if TYPE_CHECKING:
     from anascore.options import Options
     from anascore.selection import Side
-
-
-def align_min(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
-    """MIN spans (:mod:`anascore.matching.min_span`, imported only for this method)."""
-    from anascore.matching import min_span
-
-    return min_span.align_min(key, response)
 
 
 def align_head(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
