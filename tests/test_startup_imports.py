@@ -68,6 +68,7 @@ PLAIN_SCORE_MODULES = {
     "anascore.formats.sources",
     "anascore.formats.text",
     "anascore.key_hash",
+    "anascore.levels",  # scoring units: a plain run passes its documents through
     "anascore.linguistic_settings",
     "anascore.matching",
     "anascore.matching.exact",

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import anascore._blas_threads  # noqa: F401  (before numpy is imported)
 from anascore.errors import AnascoreError, OptionsError, printable
 from anascore.formats import FORMAT_MODULES, READ_ONLY_FORMATS
-from anascore.level_reports import check_levels_usage, level_list, score_levels
 from anascore.linguistic_settings import (
     DEFAULT_COREFERENCE_CLASSES,
     DEFAULT_DOMINANT_COEFFICIENTS,
@@ -138,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --window: consecutive windows, each mention in the window "
                             "of its first word (clean, default), or BookCoref's gold_window "
                             "rules (bookcoref)")
-    score.add_argument("--level", metavar="LEVEL[,LEVEL…]", type=level_list, default=None,
+    score.add_argument("--level", metavar="LEVEL[,LEVEL…]", type=_level_list, default=None,
                        help=f"the scoring unit: {', '.join(LEVELS)} (default: document; "
                             "topic, subtopic, corpus: the documents of a topic, subtopic or "
                             "the whole key scored as one, chains joined by ID); several, "
@@ -406,6 +405,14 @@ def _add_lab_command(commands: argparse._SubParsersAction) -> None:
     lab.set_defaults(command_parser=lab)
 
 
+def _level_list(text: str) -> tuple[str, ...]:
+    """``--level``'s value (:func:`anascore.level_reports.level_list`), its module imported
+    only when the flag is given."""
+    from anascore.level_reports import level_list
+
+    return level_list(text)
+
+
 def _metric_list(text: str) -> tuple[str, ...]:
     names = tuple(canonical_metric(name) for name in text.split(",") if name.strip())
     if "all" in names:
@@ -470,6 +477,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings["keep_split_antecedents"] = True
     levels: tuple[str | None, ...] = arguments.level or (None,)
     if len(levels) > 1:
+        from anascore.level_reports import check_levels_usage
+
         check_levels_usage(parser, arguments, levels)
     every_options = []
     for level in levels:
@@ -490,6 +499,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             # Every setting comes from the command line here: a usage error, named by its flag.
             parser.error(_flags_for_settings(error.message))
     if len(every_options) > 1:
+        from anascore.level_reports import score_levels
+
         return score_levels(arguments, every_options, _score, _render, _warnings,
                             _report_warnings, _write)
     [options] = every_options
