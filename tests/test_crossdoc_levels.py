@@ -314,3 +314,14 @@ def test_clusters_counted_in_memory_refuse_a_level() -> None:
     with pytest.raises(OptionsError, match="level='topic'"):
         anascore.compute(predictions=[[[(0, 0)]]], references=[[[(0, 0)]]], level="topic",
                          topic_pattern="(x)")
+
+
+def test_windows_are_refused_above_the_document_level() -> None:
+    # A unit joins documents: a window would run across their ends.
+    from anascore.errors import OptionsError
+    from anascore.options import Options
+
+    with pytest.raises(OptionsError, match="level topic joins documents into one unit, and "
+                                           "window=1500 would cut windows across"):
+        Options(level="topic", window=1500)
+    assert Options(level="document", window=1500).window == 1500
