@@ -95,6 +95,7 @@ PLAIN_SCORE_MODULES = {
     "anascore.scores",
     "anascore.scoring",
     "anascore.selection",
+    "anascore.selection_flags",  # the parser: the singleton and zero flags of errors, report, agree
     "anascore.split_antecedents",
     "anascore.stats",
     "anascore.stats.sums",

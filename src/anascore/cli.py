@@ -40,6 +40,7 @@ from anascore.report import Report
 from anascore.report.reference_layout import render_reference_layout
 from anascore.report.text import render_text
 from anascore.scoring import score_files
+from anascore.selection_flags import add_singleton_and_zero_flags
 from anascore.version import __version__
 
 if TYPE_CHECKING:
@@ -725,17 +726,7 @@ def _add_analysis_arguments(command: argparse.ArgumentParser) -> None:
                          help="the metrics, as for score")
     command.add_argument("--match", choices=MATCH_METHODS, default=None,
                          help="how mentions are aligned, as for score (default: exact)")
-    singletons = command.add_mutually_exclusive_group()
-    singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
-                            default=None, help="keep single-mention entities (default)")
-    singletons.add_argument("--remove-singletons", dest="keep_singletons",
-                            action="store_false",
-                            help="remove single-mention entities from key and response")
-    zeros = command.add_mutually_exclusive_group()
-    zeros.add_argument("--keep-zeros", dest="keep_zeros", action="store_true", default=None,
-                       help="keep zero mentions (default)")
-    zeros.add_argument("--remove-zeros", dest="keep_zeros", action="store_false",
-                       help="remove zero mentions from key and response")
+    add_singleton_and_zero_flags(command, "key and response")
     command.add_argument("--zero-match", choices=ZERO_MATCH_METHODS, default=None,
                          help="align zeros by their dependencies (default) or by position")
     command.add_argument("--exclusive-ends", action="store_true", default=None,

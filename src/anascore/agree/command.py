@@ -11,6 +11,7 @@ from anascore.agree import DISTANCES, MISSING_RULES
 from anascore.errors import AnascoreError, OptionsError
 from anascore.options import DEFAULT_SEED, FORMATS, MATCH_METHODS, Options
 from anascore.output import atomic_output, check_writable
+from anascore.selection_flags import add_singleton_and_zero_flags
 
 #: ``--output`` choices.
 AGREE_OUTPUTS: tuple[str, ...] = ("text", "json", "csv", "markdown")
@@ -44,17 +45,7 @@ def add_agree_command(commands: argparse._SubParsersAction) -> None:
                        help="how the mentions of two annotations are aligned for the pairwise "
                             "metrics, as for score (default: exact; alpha identifies mentions "
                             "by their exact spans)")
-    singletons = agree.add_mutually_exclusive_group()
-    singletons.add_argument("--keep-singletons", dest="keep_singletons", action="store_true",
-                            default=None, help="keep single-mention entities (default)")
-    singletons.add_argument("--remove-singletons", dest="keep_singletons",
-                            action="store_false",
-                            help="remove single-mention entities from every annotation")
-    zeros = agree.add_mutually_exclusive_group()
-    zeros.add_argument("--keep-zeros", dest="keep_zeros", action="store_true", default=None,
-                       help="keep zero mentions (default)")
-    zeros.add_argument("--remove-zeros", dest="keep_zeros", action="store_false",
-                       help="remove zero mentions from every annotation")
+    add_singleton_and_zero_flags(agree, "every annotation")
     agree.add_argument("--discourse-deixis", action="store_true", default=None,
                        help="also the discourse-deixis layer: alpha over its mentions and the "
                             "identity metrics on its chains")
