@@ -213,3 +213,13 @@ def test_a_message_quotes_a_short_prefix_of_a_long_value(tmp_path, capsys, name,
     response_path.write_text(response)
     err = one_error_line(capsys, ["score", str(key_path), str(response_path)])
     assert quoted in err and len(err.replace(str(tmp_path), "")) < 300
+
+
+def test_a_usage_error_quotes_a_long_value_short(capsys):
+    # argparse quoted a bad value whole: '--window 999…' (5,000 digits) made a 5 kB line.
+    with pytest.raises(SystemExit) as exit_:
+        main(["score", str(COREFUD), str(COREFUD), "--window", "9" * 5000])
+    assert exit_.value.code == 2
+    [line] = [line for line in capsys.readouterr().err.splitlines() if "error" in line]
+    assert f"--window: '{'9' * 40}…': expected a whole number" in line
+    assert len(line) < 200

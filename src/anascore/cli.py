@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import anascore._blas_threads  # noqa: F401  (before numpy is imported)
-from anascore.errors import AnascoreError, OptionsError, printable
+from anascore.errors import QUOTED_CHARACTERS, AnascoreError, OptionsError, printable, shorten
 from anascore.formats import FORMAT_MODULES, READ_ONLY_FORMATS
 from anascore.linguistic_settings import (
     DEFAULT_COREFERENCE_CLASSES,
@@ -56,11 +56,17 @@ SHOWN_WARNINGS = 20
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse's parser, whose usage errors escape what they quote (an argument's value),
-    as every other error line does; subcommands' parsers are of the same class."""
+    """argparse's parser, whose usage errors escape what they quote (an argument's value)
+    and cut a long quoted value short (:func:`~anascore.errors.shorten`), as every other
+    error line does; subcommands' parsers are of the same class."""
 
     def error(self, message: str) -> NoReturn:
-        super().error(printable(message))
+        super().error(printable(_LONG_QUOTE.sub(lambda found: f"'{shorten(found[1])}'",
+                                                message)))
+
+
+#: A quoted value longer than an error line quotes (argparse quotes a bad value whole).
+_LONG_QUOTE = re.compile("'([^'\\n]{" + str(QUOTED_CHARACTERS + 1) + ",})'")
 
 
 def build_parser() -> argparse.ArgumentParser:
