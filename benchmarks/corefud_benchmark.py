@@ -50,8 +50,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))
 
+from anascore.core.model import ConlluNodes, Document, Entity, Mention  # noqa: E402
 from anascore.formats.corefud import read_corefud, write_corefud  # noqa: E402
-from anascore.model import ConlluNodes, Document, Entity, Mention  # noqa: E402
 
 GUM = HERE.parents[1] / "shared" / "corpora" / "gum" / "dep"
 

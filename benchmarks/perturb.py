@@ -15,8 +15,8 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+from anascore.core.model import Document, Entity, Mention
 from anascore.formats import detect_format, read_documents, writer
-from anascore.model import Document, Entity, Mention
 
 
 def perturb_document(document: Document, rate: float, rng: random.Random) -> Document:

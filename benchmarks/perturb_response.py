@@ -15,8 +15,8 @@ import bisect
 import random
 from dataclasses import replace
 
+from anascore.core.model import Document, Entity, Mention
 from anascore.formats import detect_format, read_documents, writer
-from anascore.model import Document, Entity, Mention
 
 
 def _crossing(first: list[Mention], second: list[Mention]) -> bool:

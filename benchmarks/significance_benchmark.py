@@ -35,10 +35,10 @@ from pathlib import Path
 
 import numpy as np
 
-from anascore.model import Document, Entity, Mention
-from anascore.options import Options
+from anascore.config.options import Options
+from anascore.core.model import Document, Entity, Mention
 from anascore.report import Report
-from anascore.scoring import count_document
+from anascore.scoring.pipeline import count_document
 from anascore.stats.bootstrap import confidence_intervals
 from anascore.stats.significance import approximate_randomization, paired_bootstrap
 

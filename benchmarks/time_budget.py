@@ -12,7 +12,7 @@ whole fresh processes, interleaved (A, B, C, A, B, C, …) after one untimed war
 - ``run``: ``anascore score --metrics all --output json --jobs 1`` with the case's options, run
   in process by a small wrapper (:data:`PHASES_PROGRAM`) that notes when anascore's imports
   (numpy among them) are done and how long the per-document counting
-  (``anascore.scoring.count_key_document``: selection, matching, every metric) takes.
+  (``anascore.scoring.pipeline.count_key_document``: selection, matching, every metric) takes.
 
 Its phases: ``start and imports`` (the run's wall time outside the wrapper's clock — the
 interpreter's start and exit — and the wrapper's import of anascore's command line, numpy
@@ -47,10 +47,10 @@ from run_benchmarks import BASELINE_PROGRAM, run_once  # noqa: E402
 PHASES_PROGRAM = """\
 import gc, json, sys, time
 began = time.perf_counter()
-from anascore.entry import COLLECTOR_THRESHOLDS
+from anascore.cli.entry import COLLECTOR_THRESHOLDS
 gc.set_threshold(*COLLECTOR_THRESHOLDS)
-import anascore.cli
-import anascore.scoring as scoring
+import anascore.cli.main
+import anascore.scoring.pipeline as scoring
 imported = time.perf_counter()
 counting = 0.0
 count_key_document = scoring.count_key_document
@@ -62,7 +62,7 @@ def timed(*arguments, **keywords):
     finally:
         counting += time.perf_counter() - start
 scoring.count_key_document = timed
-status = anascore.cli.main(sys.argv[2:])
+status = anascore.cli.main.main(sys.argv[2:])
 with open(sys.argv[1], "w") as phases:
     json.dump({"imports": imported - began, "counting": counting,
                "inside": time.perf_counter() - began, "status": status}, phases)

@@ -56,8 +56,8 @@ HERE = Path(__file__).resolve().parent
 SOURCE = HERE.parent / "src"
 sys.path.insert(0, str(SOURCE))
 
+from anascore.core.model import BridgingLink, Document, Entity, Mention  # noqa: E402
 from anascore.formats.ua import read_ua, write_ua  # noqa: E402
-from anascore.model import BridgingLink, Document, Entity, Mention  # noqa: E402
 
 DEFAULT_KEY = HERE.parents[1] / "shared" / "corpora" / "codi-crac22" / "AMI_dev_v2.2022.CONLLUA"
 IDENTITY = ("muc", "bcub", "ceafe", "ceafm", "blanc", "lea")

@@ -55,7 +55,7 @@ def evaluate_e2e_style(predicted: list[list[Cluster]]) -> CorefEvaluator:
 
 def evaluate_torchmetrics(predicted: list[list[Cluster]]):  # type: ignore[no-untyped-def]
     """Score with the torchmetrics metric, one batch of two documents and one of one."""
-    from anascore.torchmetrics import CoreferenceMetric
+    from anascore.training.torchmetrics import CoreferenceMetric
 
     metric = CoreferenceMetric()
     metric.update(predicted[:2], GOLD[:2])

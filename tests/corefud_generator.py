@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from anascore.model import ConlluNodes, Document, Entity, Mention
+from anascore.core.model import ConlluNodes, Document, Entity, Mention
 
 Node = tuple[int, int, int]  # sentence, word, empty-node decimal (0 for words)
 RELATIONS = ("nsubj", "obj", "obl", "iobj", "dep")

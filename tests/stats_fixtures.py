@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from anascore.model import Document, Entity, Mention
+from anascore.core.model import Document, Entity, Mention
 
 
 def key_document(rng: random.Random, name: str) -> Document:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from anascore.model import BridgingLink, Document, Entity, Mention
+from anascore.core.model import BridgingLink, Document, Entity, Mention
 
 Span = tuple[int, int]
 

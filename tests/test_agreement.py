@@ -29,9 +29,9 @@ from anascore.agree.alpha import (
     masi_dkpro_distance,
 )
 from anascore.agree.pairs import PairAgreement
-from anascore.cli import main
+from anascore.cli.main import main
+from anascore.core.model import Document, Entity, Mention
 from anascore.formats import read_documents, writer
-from anascore.model import Document, Entity, Mention
 
 LITBANK = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "litbank" / "coref-conll"
 

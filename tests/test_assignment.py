@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy.optimize import linear_sum_assignment
 
-from anascore.assignment import shortest_augmenting_path
-from anascore.contingency import Contingency
-from anascore.metrics.assignment import best_assignment_total
+from anascore.comparison.contingency import Contingency
+from anascore.core.assignment import shortest_augmenting_path
+from anascore.metrics.entity_pairing import best_assignment_total
 
 matrices = st.tuples(st.integers(1, 6), st.integers(1, 6)).flatmap(
     lambda shape: arrays(np.float64, shape, elements=st.floats(0, 10, allow_nan=False)))

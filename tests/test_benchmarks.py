@@ -68,7 +68,8 @@ def _time_budget():
 @pytest.mark.skipif(not (BENCHMARKS / "time_budget.py").exists(),
                     reason="benchmarks/ not beside tests/")
 def test_the_time_budget_wrapper_times_the_counting_of_a_real_run(tmp_path) -> None:
-    # The wrapper replaces anascore.scoring.count_key_document by name: a rename would leave
+    # The wrapper replaces anascore.scoring.pipeline.count_key_document by name: a rename would
+    # leave
     # the counting phase at 0 and charge it all to reading.
     time_budget = _time_budget()
     examples = Path(__file__).resolve().parents[1] / "examples"

@@ -2,7 +2,7 @@
 
 2,000 copies of one 50,000-token span fit in a 0.7 MB file. Each copy used to hold a tuple
 of its own 50,000 positions before copies were merged, which passed 4 GB and ended in a
-MemoryError traceback; the copies now share one tuple (:class:`anascore.model.SpanTokens`),
+MemoryError traceback; the copies now share one tuple (:class:`anascore.core.model.SpanTokens`),
 and the run stays under an address-space limit of 1 GiB, in every format, with the warning
 that names the repeated mention.
 """

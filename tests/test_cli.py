@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.cli import main
-from anascore.errors import OptionsError
-from anascore.options import Options
+from anascore.cli.main import main
+from anascore.config.options import Options
+from anascore.core.errors import OptionsError
 
 KEY = """#begin document (talk); part 000
 talk 0 0 Maria (1)
@@ -169,7 +169,7 @@ def test_a_conll_run_loads_only_what_it_uses() -> None:
     never imports the other readers, the other metrics, or the statistics."""
     examples = Path(__file__).resolve().parent.parent / "examples"
     program = ("import sys, contextlib, io\n"
-               "from anascore.cli import main\n"
+               "from anascore.cli.main import main\n"
                "with contextlib.redirect_stdout(io.StringIO()):\n"
                f"    assert main(['score', {str(examples / 'key.conll')!r}, "
                f"{str(examples / 'response.conll')!r}]) == 0\n"
@@ -178,7 +178,8 @@ def test_a_conll_run_loads_only_what_it_uses() -> None:
                                 capture_output=True, text=True).stdout.split())
     assert "anascore.metrics.muc" in loaded
     unused = {"anascore.formats.ua", "anascore.formats.corefud", "anascore.formats.jsonlines",
-              "anascore.conversion", "anascore.metrics.dominant", "anascore.metrics.linguistic",
+              "anascore.formats.io.conversion", "anascore.metrics.dominant",
+              "anascore.metrics.linguistic",
               "anascore.metrics.bridging", "anascore.stats.bootstrap",
               "anascore.report.systems", "scipy.optimize"}
     assert loaded & unused == set()

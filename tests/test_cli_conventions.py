@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.cli import main
-from anascore.document_names import nearest, normalized
-from anascore.errors import DocumentMismatchError, FormatError
+from anascore.cli.main import main
+from anascore.core.errors import DocumentMismatchError, FormatError
+from anascore.scoring.document_names import nearest, normalized
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 KEY, RESPONSE = EXAMPLES / "key.conll", EXAMPLES / "response.conll"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from anascore.cli import main
+from anascore.cli.main import main
 
 FIXTURES = Path(__file__).parent / "fixtures" / "corefud"
 
@@ -57,7 +57,7 @@ def test_package_functions_stay_functions_after_their_modules_are_imported() -> 
     """``anascore.compare`` and ``anascore.convert`` are functions; importing the modules that
     define them (as the command line does) must not replace them with the modules."""
     import anascore
-    import anascore.compare_systems
-    import anascore.conversion
+    import anascore.formats.io.conversion
+    import anascore.scoring.systems
 
     assert callable(anascore.compare) and callable(anascore.convert)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from anascore.cli import main
+from anascore.cli.main import main
 from anascore.leaderboard import evaluate
 
 ROOT = Path(__file__).resolve().parents[1]

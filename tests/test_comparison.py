@@ -14,11 +14,12 @@ import pytest
 from stats_fixtures import corpus, system
 
 import anascore
-from anascore import formats, scoring
-from anascore.cli import main
+from anascore import formats
+from anascore.cli.main import main
+from anascore.core.progress import Progress
 from anascore.formats.conll2012 import write_conll2012
-from anascore.progress import Progress
 from anascore.report.latex import escape
+from anascore.scoring import pipeline as scoring
 
 KEYS = corpus(6, seed=21)
 RESPONSES = {"a": system(KEYS, 22, (1, 3)), "b": system(KEYS, 23, (0, 2)),

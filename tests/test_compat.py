@@ -1,4 +1,4 @@
-"""``compat="ua"`` in one place (:mod:`anascore.compat.ua`): the list of departures there is
+"""``compat="ua"`` in one place (:mod:`anascore.compat.ua_scorer`): the list of departures there is
 the one in ``docs/differences-ua.md``, the default path never asks which scorer it imitates,
 and the departure found last (U12, split-only BLANC) on a hand-computed case."""
 
@@ -15,9 +15,9 @@ import pytest
 
 import anascore
 from anascore.compat import Conventions, conventions, conventions_named
-from anascore.compat.ua import split_only_blanc_ua, split_only_blanc_ua_batch
+from anascore.compat.ua_scorer import split_only_blanc_ua, split_only_blanc_ua_batch
+from anascore.config.options import COMPAT_MODES, Options
 from anascore.metrics import metric_for
-from anascore.options import COMPAT_MODES, Options
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src" / "anascore"
@@ -36,7 +36,7 @@ def _documented_departures() -> list[tuple[int, str]]:
 def test_the_compat_module_lists_the_documented_departures_in_order() -> None:
     documented = _documented_departures()
     assert [number for number, _ in documented] == list(range(1, 18))
-    module = (SOURCE / "compat" / "ua.py").read_text(encoding="utf-8")
+    module = (SOURCE / "compat" / "ua_scorer.py").read_text(encoding="utf-8")
     docstring = ast.get_docstring(ast.parse(module)) or ""
     listed = [(int(number), name.strip()) for number, name in
               re.findall(r"^U(\d+)\.\s+(.+?) —", docstring, re.MULTILINE)]
@@ -58,7 +58,8 @@ def _reads_compat(path: Path) -> list[int]:
 def test_the_default_path_has_no_compat_branch() -> None:
     # only the option itself (options.py, presets.py, cli.py) and the choice of conventions
     # (anascore.compat) read options.compat; everything else calls a Conventions hook
-    allowed = {SOURCE / "options.py", SOURCE / "presets.py", SOURCE / "cli.py",
+    allowed = {SOURCE / "config" / "options.py", SOURCE / "config" / "presets.py",
+               SOURCE / "cli" / "main.py",
                SOURCE / "compat" / "__init__.py"}
     readers = {str(path.relative_to(SOURCE)): lines for path in sorted(SOURCE.rglob("*.py"))
                if path not in allowed and (lines := _reads_compat(path))}
@@ -73,7 +74,7 @@ def test_every_compat_mode_has_its_conventions() -> None:
 
 def test_a_default_run_never_loads_the_ua_conventions() -> None:
     code = ("import sys, anascore; anascore.score(sys.argv[1], sys.argv[2]); "
-            "print('anascore.compat.ua' in sys.modules)")
+            "print('anascore.compat.ua_scorer' in sys.modules)")
     examples = ROOT / "examples"
     if not examples.is_dir():
         pytest.skip("examples/ not beside tests/")

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 import anascore
-from anascore.options import FORMATS
+from anascore.config.options import FORMATS
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "reference-cases"
 if not (SHARED / "expected.json").is_file():

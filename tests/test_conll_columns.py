@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.errors import FormatError
+from anascore.core.errors import FormatError
 from anascore.formats.conll2012 import read_conll2012
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -143,7 +143,7 @@ def test_a_sentence_with_an_extra_trailing_column_is_an_error_not_lost_mentions(
     assert caught.value.line == 5 and caught.value.path == str(response)
     assert caught.value.message.startswith("6 columns; expected 5, as on line 2 (every token "
                                            "line of a file has the same columns")
-    from anascore.cli import main
+    from anascore.cli.main import main
 
     assert main(["score", str(key), str(response)]) == 1
     err = capsys.readouterr().err
@@ -225,9 +225,9 @@ def test_a_document_with_an_extra_column_is_an_error_with_one_process_or_two(tmp
     # The whole of the second document has a trailing '-' column: its every mention was lost.
     # Every document of a file has the file's columns; two processes, which read the second
     # document apart from the first, decide as one does.
-    from anascore import parallel
-    from anascore.options import Options
-    from anascore.scoring import score_files
+    from anascore.config.options import Options
+    from anascore.scoring import parallel
+    from anascore.scoring.pipeline import score_files
 
     def document(name: str, extra: str) -> str:
         return (f"#begin document {name}\n{name} 0 0 Anna (1){extra}\n{name} 0 1 sang -{extra}"

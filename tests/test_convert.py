@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.cli import main
-from anascore.conversion import convert, unsupported_content
-from anascore.errors import FormatError
+from anascore.cli.main import main
+from anascore.config.options import ALL_METRICS
+from anascore.core.errors import FormatError
+from anascore.core.model import Document, Entity, Mention
 from anascore.formats import read_documents
 from anascore.formats.conll2012 import write_conll2012
-from anascore.model import Document, Entity, Mention
-from anascore.options import ALL_METRICS
+from anascore.formats.io.conversion import convert, unsupported_content
 
 FIXTURES = Path(__file__).parent / "fixtures"
 RICH = FIXTURES / "corefud" / "two_documents.conllu"
@@ -263,7 +263,7 @@ def test_ids_numbered_otherwise_on_the_same_words_need_no_alignment(tmp_path: Pa
     # positions coincide, so the pair is scored as it is (before, it was rebuilt on the
     # union of both sides' IDs: a third of a GUM UA run) and scores as the key against itself
     # where the annotation is the same.
-    from anascore.formats.alignment import common_positions
+    from anascore.formats.io.conllu_alignment import common_positions
 
     source = tmp_path / "two.conllu"
     source.write_text(

@@ -11,8 +11,13 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.conversion import CONVERT_TARGETS, MENTION_ONLY_TARGETS, PLAIN_TARGETS, convert
 from anascore.formats import detect_format, read_documents
+from anascore.formats.io.conversion import (
+    CONVERT_TARGETS,
+    MENTION_ONLY_TARGETS,
+    PLAIN_TARGETS,
+    convert,
+)
 from anascore.formats.sentences import sentence_of
 from anascore.formats.ua import write_ua
 
@@ -216,7 +221,7 @@ def _changed(document, number: int):
     empty node, and is no zero when the word heads it)."""
     from dataclasses import replace
 
-    from anascore.model import Entity, Mention
+    from anascore.core.model import Entity, Mention
 
     nodes, sentences = document.nodes, sentence_of(document)
     entities, singles = [], []
@@ -301,9 +306,9 @@ def _values(report) -> dict:
                                     if target not in MENTION_ONLY_TARGETS])
 def test_a_conversion_that_drops_nothing_scores_as_the_original(source, written_as, target,
                                                                 tmp_path):
-    from anascore.conversion import drop_content, unsupported_content
-    from anascore.errors import OptionsError
+    from anascore.core.errors import OptionsError
     from anascore.formats import writer
+    from anascore.formats.io.conversion import drop_content, unsupported_content
 
     original = written_as or detect_format(source)
     # The original holds only what its format and the target can: the rest is dropped first.

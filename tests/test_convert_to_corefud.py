@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.conversion import convert
-from anascore.errors import FormatError
+from anascore.core.errors import FormatError
 from anascore.formats import read_documents
 from anascore.formats.corefud import read_corefud
+from anascore.formats.io.conversion import convert
 from anascore.formats.ua import read_ua
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.compat.ua import first_word_heads
-from anascore.errors import DocumentMismatchError, FormatError
+from anascore.compat.ua_scorer import first_word_heads
+from anascore.core.errors import DocumentMismatchError, FormatError
 from anascore.formats import detect_format
 from anascore.formats.corefud import read_corefud, write_corefud
 
@@ -303,8 +303,8 @@ def test_upos_gives_mention_types_even_when_empty_nodes_differ() -> None:
 def test_an_empty_cell_reads_as_underscore(tmp_path) -> None:
     # Found by the fuzz test: an empty FORM cell was read as '' and written back as '_', so
     # a lossless conversion no longer matched its source.
-    from anascore.conversion import convert
     from anascore.formats.corefud import read_corefud
+    from anascore.formats.io.conversion import convert
 
     source = tmp_path / "in.conllu"
     source.write_text("# newdoc id = d\n# sent_id = d-1\n"
@@ -322,8 +322,8 @@ def test_a_multiword_token_line_opens_no_sentence(tmp_path) -> None:
     # kept lines before the next word, after a blank line; read back, the multiword line had
     # opened a sentence of no word, and the conversion no longer matched its source.
     import anascore
-    from anascore.conversion import convert
     from anascore.formats.corefud import read_corefud
+    from anascore.formats.io.conversion import convert
 
     source = tmp_path / "in.conllu"
     source.write_text("# newdoc id = d\n# sent_id = d-1\n1\tThey\t_\t_\t_\t_\t0\troot\t_\t"
@@ -342,7 +342,7 @@ def test_mentions_without_a_given_head_stay_listed_when_positions_are_renumbered
         tmp_path: Path) -> None:
     # key and response with different empty nodes are renumbered over the union of their
     # nodes; the list of mentions whose head the file did not give follows the mentions
-    from anascore.formats.alignment import common_positions
+    from anascore.formats.io.conllu_alignment import common_positions
 
     def write(name: str, empty_id: str) -> Path:
         path = tmp_path / name

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.compat.ua import whole_matrix_pairs
+from anascore.compat.ua_scorer import whole_matrix_pairs
+from anascore.config.options import Options
+from anascore.core.model import ConlluNodes, Document, Entity, Mention
 from anascore.matching import partial
 from anascore.matching.optimal import best_pairs
-from anascore.matching.zeros import dependency_score, parse_deps
-from anascore.model import ConlluNodes, Document, Entity, Mention
-from anascore.options import Options
-from anascore.scoring import count_document
+from anascore.matching.zero_pairing import dependency_score, parse_deps
+from anascore.scoring.pipeline import count_document
 
 FIXTURES = Path(__file__).parent / "fixtures" / "corefud"
 KEY = FIXTURES / "match_key.conllu"

@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.cli import main
+from anascore.cli.main import main
+from anascore.config.options import Options
 from anascore.formats.corefud import read_corefud, write_corefud
 from anascore.leaderboard.manifest import read_task
-from anascore.options import Options
 
 ROOT = Path(__file__).resolve().parents[1]
 SCORER = Path(os.environ.get("COREFUD_SCORER", "/tmp/ref/corefud-scorer"))

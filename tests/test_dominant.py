@@ -9,15 +9,15 @@ import numpy as np
 import pytest
 
 import anascore
-from anascore.cli import main
-from anascore.dominance import dominant_mentions, name_ranks
-from anascore.errors import FormatError, OptionsError
+from anascore.cli.main import main
+from anascore.comparison.dominance import dominant_mentions, name_ranks
+from anascore.config.options import Options
+from anascore.core.errors import FormatError, OptionsError
+from anascore.core.model import Document, Entity, Mention
 from anascore.metrics import metric_for
 from anascore.metrics.dominant import DominantScore, class_table_csv, class_table_text
-from anascore.model import Document, Entity, Mention
-from anascore.options import Options
-from anascore.report.text import render_text
-from anascore.selection import select_side
+from anascore.report.text_table import render_text
+from anascore.selection.sides import select_side
 
 K = (1, 0.75, 0.5, 0.25)
 FIXTURES = Path(__file__).parent / "fixtures" / "chen_ng_2013"

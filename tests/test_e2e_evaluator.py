@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.flat_scores import flatten_scores
+from anascore.core.model import Document, Entity, Mention
 from anascore.formats.jsonlines import write_jsonlines
-from anascore.model import Document, Entity, Mention
+from anascore.training.flat_scores import flatten_scores
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.cli import main
-from anascore.errors import OptionsError
+from anascore.cli.main import main
+from anascore.config.options import METRIC_NAMES, Options, canonical_metric
+from anascore.config.presets import PRESET_NAMES
+from anascore.core.errors import OptionsError
 from anascore.formats import read_documents
 from anascore.leaderboard import evaluate
-from anascore.options import METRIC_NAMES, Options, canonical_metric
-from anascore.presets import PRESET_NAMES
 
 FIXTURES = Path(__file__).parent / "fixtures"
 #: An input that holds what each preset scores (heads and zeros, layers, or nothing special).
@@ -280,11 +280,11 @@ def test_score_documents_gives_the_intervals_it_is_asked_for():
      "the response must be a path (str or os.PathLike), not list; several responses: "
      "anascore.compare"),
     (lambda: anascore.score_documents("abc", []),
-     "the key must be documents (anascore.model.Document), not str"),
+     "the key must be documents (anascore.core.model.Document), not str"),
     (lambda: anascore.score_documents([1], []),
-     "the key must be documents (anascore.model.Document), not a list holding int"),
+     "the key must be documents (anascore.core.model.Document), not a list holding int"),
     (lambda: anascore.score_documents([], [None]),
-     "the response must be documents (anascore.model.Document), not a list holding "
+     "the response must be documents (anascore.core.model.Document), not a list holding "
      "NoneType"),
 ])
 def test_score_and_score_documents_refuse_arguments_of_the_wrong_type(call, message):

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from anascore.analysis.analyse import analyse_documents, analyse_errors
 from anascore.analysis.classification import ERROR_TYPES
-from anascore.analysis.errors import analyse_documents, analyse_errors
-from anascore.model import Document, Entity, Mention
-from anascore.options import Options
+from anascore.config.options import Options
+from anascore.core.model import Document, Entity, Mention
 
 IDENTITY = "mentions,muc,bcub,ceafm,ceafe,blanc,lea,conll"
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -217,7 +217,7 @@ def test_a_metric_not_applicable_is_n_a_not_nan(capsys: pytest.CaptureFixture[st
     impact table printed 'nan (+nan)' and the JSON held NaN, which is not JSON."""
     import json
 
-    from anascore.cli import main
+    from anascore.cli.main import main
 
     status = main(["errors", str(EXAMPLES / "key.conll"), str(EXAMPLES / "response.conll"),
                    "--metrics", "muc,zero", "--output", output])

@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 import anascore
+from anascore.analysis.analyse import analyse_errors
 from anascore.analysis.classification import ERROR_TYPES
-from anascore.analysis.errors import analyse_errors
 
 ANALYSER = Path(os.environ.get("ANASCORE_BERKELEY_ANALYSER", "/tmp/ref/berkeley-analyser"))
 SCRIPT = ANALYSER / "classify_coreference_errors.py"

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from anascore.analysis.analyse import analyse_documents, analyse_errors
 from anascore.analysis.classification import ERROR_TYPES
-from anascore.analysis.errors import analyse_documents, analyse_errors
-from anascore.cli import main
-from anascore.errors import OptionsError
+from anascore.cli.main import main
+from anascore.config.options import Options
+from anascore.core.errors import OptionsError
+from anascore.core.model import Document, Entity
 from anascore.formats import read_documents
-from anascore.model import Document, Entity
-from anascore.options import Options
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 IDENTITY = "mentions,muc,bcub,ceafm,ceafe,blanc,lea,conll"

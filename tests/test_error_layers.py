@@ -1,4 +1,5 @@
-"""Error categories of the non-referring and bridging layers (:mod:`anascore.analysis.layers`)."""
+"""Error categories of the non-referring and bridging layers
+(:mod:`anascore.analysis.non_entity_layers`)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from anascore.analysis.errors import analyse_documents, analyse_files
-from anascore.errors import OptionsError
-from anascore.model import BridgingLink, Document, Entity, Mention
-from anascore.options import Options
+from anascore.analysis.analyse import analyse_documents, analyse_files
+from anascore.config.options import Options
+from anascore.core.errors import OptionsError
+from anascore.core.model import BridgingLink, Document, Entity, Mention
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 AMI = SHARED / "corpora" / "codi-crac22" / "AMI_dev_v2.2022.CONLLUA"

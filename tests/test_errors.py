@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from anascore.cli import main
+from anascore.cli.main import main
 
 GOOD = """#begin document (story); part 000
 story 0 0 Anna (1)

@@ -89,8 +89,8 @@ def test_documents_pickle_for_parallel_runs(tmp_path: Path) -> None:
     mappings) to pickle; the copy scores exactly as the original."""
     import pickle
 
+    from anascore.core.model import Mention, read_only
     from anascore.formats import read_documents
-    from anascore.model import Mention, read_only
 
     documents = list(read_documents(Path(__file__).parents[1] / "examples" / "key.conll"))
     copies = pickle.loads(pickle.dumps(documents))
@@ -132,9 +132,9 @@ def test_nothing_scored_yet_is_one_behaviour() -> None:
     (lambda: anascore.analyse_errors(EXAMPLE_KEY, 5),
      "the response must be a path (str or os.PathLike), not int"),
     (lambda: anascore.write_ua(None, "out.ua"),
-     "the documents to write must be documents (anascore.model.Document), not NoneType"),
+     "the documents to write must be documents (anascore.core.model.Document), not NoneType"),
     (lambda: anascore.write_ua([1], "out.ua"),
-     "the documents to write must be documents (anascore.model.Document), not a list "
+     "the documents to write must be documents (anascore.core.model.Document), not a list "
      "holding int"),
     (lambda: anascore.write_ua([], None),
      "the output must be a path (str or os.PathLike), not NoneType"),

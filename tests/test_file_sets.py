@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.errors import DocumentMismatchError
+from anascore.core.errors import DocumentMismatchError
 from anascore.formats import read_documents
 from anascore.formats.conll2012 import write_conll2012
 
@@ -119,7 +119,7 @@ def whole(folders, tmp_path):
 
 
 def test_pairing_order_is_the_order_of_the_concatenation(folders):
-    from anascore.file_sets import members
+    from anascore.scoring.file_sets import members
 
     assert list(members(str(folders[0]))) == list(ORDER)
 
@@ -133,7 +133,7 @@ def test_errors_of_folders_are_those_of_the_concatenated_files(folders, whole):
 
 
 def test_errors_command_on_folders_and_patterns(folders, whole, capsys):
-    from anascore.cli import main
+    from anascore.cli.main import main
 
     keys, responses = folders
     assert main(["errors", *map(str, whole), "--output", "json", "--per-document"]) == 0
@@ -160,7 +160,7 @@ def test_errors_of_folders_with_a_missing_response_file(folders, whole, tmp_path
 
 
 def test_errors_refuse_what_score_refuses(folders, whole, capsys):
-    from anascore.cli import main
+    from anascore.cli.main import main
 
     keys, responses = folders
     assert main(["errors", str(keys), str(whole[1])]) == 1
@@ -208,7 +208,7 @@ def test_mention_groups_of_folders_are_those_of_the_concatenated_files(typed_fol
 
 
 def test_group_by_mention_type_command_on_folders(typed_folders, tmp_path, capsys):
-    from anascore.cli import main
+    from anascore.cli.main import main
 
     keys, responses, *whole = typed_folders
     assert main(["score", *map(str, whole), "--group-by", "mention-type", "--output",
@@ -242,14 +242,14 @@ def _data(page: str) -> dict:
 
 def test_html_report_of_folders_is_that_of_the_concatenated_files(typed_folders, tmp_path,
                                                                   capsys):
-    from anascore.cli import main
+    from anascore.cli.main import main
 
     keys, responses, *whole = typed_folders
     for name, inputs in (("whole", whole), ("folders", (keys, responses))):
         assert main(["report", *map(str, inputs), "-o", str(tmp_path / f"{name}.html"),
                      "--group-by", "mention-type", "--names", "system", "--quiet"]) == 0
     # The plot's SVG (matplotlib) says when it was drawn, and draws its own random ids; the
-    # key's hash names a folder's listing, not the concatenated file (anascore.key_hash).
+    # key's hash names a folder's listing, not the concatenated file (anascore.scoring.key_hash).
     pages = [re.sub(r"<dc:date>[^<]*</dc:date>|\b[mp][0-9a-f]{10}\b|key sha256 [0-9a-f]{8}", "",
                     (tmp_path / f"{name}.html").read_text(encoding="utf-8"))
              for name in ("whole", "folders")]
@@ -275,7 +275,7 @@ def test_html_report_of_folders_is_that_of_the_concatenated_files(typed_folders,
 def test_folders_are_named_as_score_names_them(folders, capsys):
     """A folder typed with its final slash (as the shell completes it) is named by its last
     part, as score names systems, not by the whole path."""
-    from anascore.cli import main
+    from anascore.cli.main import main
 
     keys, responses = folders
     shutil.copytree(responses, responses.with_name("other"))

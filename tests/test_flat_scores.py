@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from strategies import document_pairs
 
 import anascore
-from anascore.errors import OptionsError
-from anascore.flat_scores import compute, flatten_scores
+from anascore.core.errors import OptionsError
+from anascore.core.model import Document, Entity, Mention
 from anascore.formats.jsonlines import write_jsonlines
-from anascore.model import Document, Entity, Mention
+from anascore.training.flat_scores import compute, flatten_scores
 
 METRICS = "all"
 
@@ -58,7 +58,7 @@ def test_compute_refuses_text_and_unpaired_lists() -> None:
 
 
 # Generated documents repeat mentions; compute says so in a warning each, as files are warned.
-@pytest.mark.filterwarnings("ignore::anascore.errors.AnascoreWarning")
+@pytest.mark.filterwarnings("ignore::anascore.core.errors.AnascoreWarning")
 @settings(max_examples=30, deadline=None)
 @given(st.lists(document_pairs(), min_size=1, max_size=4))
 def test_compute_equals_file_scoring(pairs) -> None:

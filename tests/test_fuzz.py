@@ -17,8 +17,8 @@ import pytest
 from mutations import mutant, write_mutant
 
 import anascore
-from anascore.conversion import convert
-from anascore.errors import AnascoreError
+from anascore.core.errors import AnascoreError
+from anascore.formats.io.conversion import convert
 
 FIXTURES = Path(__file__).parent / "fixtures"
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

@@ -1,4 +1,4 @@
-"""Grouped scores (``--group-by``, :mod:`anascore.grouping`)."""
+"""Grouped scores (``--group-by``, :mod:`anascore.scoring.groups`)."""
 
 from __future__ import annotations
 
@@ -13,17 +13,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import document_pairs, to_document
 
-from anascore.cli import main
-from anascore.errors import OptionsError
-from anascore.grouping import (
+from anascore.cli.main import main
+from anascore.config.options import Options
+from anascore.core.errors import OptionsError
+from anascore.core.model import Document, Entity, Mention
+from anascore.scoring.groups import (
     check_kind,
     genre_of,
     group_documents,
     group_mentions,
 )
-from anascore.model import Document, Entity, Mention
-from anascore.options import Options
-from anascore.scoring import score_documents
+from anascore.scoring.pipeline import score_documents
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 LITBANK = sorted((SHARED / "corpora" / "litbank" / "coref-conll").glob("*.conll"))[:12]
@@ -189,7 +189,7 @@ def test_litbank_by_document_sums_to_the_corpus(tmp_path) -> None:
     key = tmp_path / "litbank.conll"
     key.write_text("".join(path.read_text(encoding="utf-8") for path in LITBANK),
                    encoding="utf-8")
-    from anascore.grouping import group_files
+    from anascore.scoring.groups import group_files
     _report, groups = group_files(str(key), str(key), "document", Options.create())
     assert len(groups.reports) == len(LITBANK)
     assert all(score.f1 == 1.0 for score in groups.micro().values())
@@ -222,7 +222,7 @@ def _worked_example():
 
 
 def test_a_metric_with_nothing_to_find_in_a_group_is_not_applicable_and_out_of_the_macro():
-    from anascore.scores import (
+    from anascore.metrics.scores import (
         BOTH_NOT_APPLICABLE,
         PRECISION_NOT_APPLICABLE,
         RECALL_NOT_APPLICABLE,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from anascore.cli import main
+from anascore.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"

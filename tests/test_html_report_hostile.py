@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from anascore.cli import main
+from anascore.cli.main import main
 from anascore.report.html import script_json
 from anascore.report.html_template import fill
 

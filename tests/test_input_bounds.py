@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from anascore.cli import main
-from anascore.formats.sources import COPY_FLOOR, copy_limit
+from anascore.cli.main import main
+from anascore.formats.io.sources import COPY_FLOOR, copy_limit
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 KEY, RESPONSE = EXAMPLES / "key.conll", EXAMPLES / "response.conll"
@@ -244,7 +244,7 @@ def test_a_device_as_a_manifest_or_report_is_refused(tmp_path, command):
 
 
 def test_a_manifest_is_read_within_a_bound(tmp_path):
-    from anascore.errors import FormatError
+    from anascore.core.errors import FormatError
     from anascore.leaderboard import read_task
 
     path = tmp_path / "task.toml"

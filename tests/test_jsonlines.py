@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.errors import FormatError
+from anascore.core.errors import FormatError
 from anascore.formats import detect_format
 from anascore.formats.jsonlines import read_jsonlines, write_jsonlines
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.cli import main
+from anascore.cli.main import main
 from anascore.formats import read_documents
 from anascore.leaderboard import evaluate
 

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from anascore.cli import main
-from anascore.lab import (
+from anascore.cli.main import main
+from anascore.lab.sensitivity import (
     KEY_SIZES,
     key_clusters,
     observations,

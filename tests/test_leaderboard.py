@@ -16,13 +16,13 @@ from hypothesis import strategies as st
 from strategies import document_pairs, to_document, without_crossing
 
 import anascore
-from anascore.errors import OptionsError
+from anascore.config.options import Options
+from anascore.core.errors import OptionsError
 from anascore.formats.conll2012 import write_conll2012
 from anascore.leaderboard import evaluate, read_task
 from anascore.leaderboard.manifest import Dataset, System, Task
 from anascore.leaderboard.ranking import rank_systems
 from anascore.leaderboard.render import LEADERBOARD_OUTPUTS, render_leaderboard
-from anascore.options import Options
 from anascore.report import Report
 from anascore.stats.bootstrap import resample_weights
 

@@ -18,16 +18,16 @@ from hypothesis import given, settings
 from strategies import document_pairs, to_document
 
 import anascore
-from anascore.contingency import Comparison
-from anascore.errors import OptionsError
+from anascore.comparison.contingency import Comparison
+from anascore.comparison.mention_types import MENTION_TYPES, comparison_types
+from anascore.config.options import Options
+from anascore.core.errors import OptionsError
+from anascore.core.model import Document, Entity, Mention
 from anascore.formats import read_documents
 from anascore.matching import align_exact
-from anascore.mention_types import MENTION_TYPES, comparison_types
 from anascore.metrics.linguistic import linguistic_weights, spanning_tree_weight
-from anascore.model import Document, Entity, Mention
-from anascore.options import Options
-from anascore.scoring import count_document
-from anascore.selection import select_side
+from anascore.scoring.pipeline import count_document
+from anascore.selection.sides import select_side
 
 FIXTURES = Path(__file__).parent / "fixtures" / "chen_ng_2013"
 KEY = FIXTURES / "key.conll"
@@ -320,7 +320,7 @@ def test_the_readme_example_ranks_the_responses_both_ways() -> None:
 
 
 def test_the_cli_flags(capsys) -> None:
-    from anascore.cli import main
+    from anascore.cli.main import main
 
     response = FIXTURES / "response_d.conll"
     assert main(["score", str(KEY), str(response), "--metrics", "lmuc",

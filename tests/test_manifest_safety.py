@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from anascore.cli import main
-from anascore.errors import OptionsError
+from anascore.cli.main import main
+from anascore.core.errors import OptionsError
 from anascore.leaderboard import read_task
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -137,7 +137,7 @@ def test_the_10_gb_template_is_refused_quickly_in_little_memory(tmp_path):
     path = write_task(tmp_path, responses="'response.{dataset:>10000000000}'")
     code = ("import resource, sys\n"
             "resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n"
-            "from anascore.cli import main\n"
+            "from anascore.cli.main import main\n"
             f"sys.exit(main(['evaluate', {str(path)!r}]))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120)

@@ -9,15 +9,20 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore import dominance, mention_types
-from anascore.contingency import Comparison
-from anascore.errors import FormatError, OptionsError
+from anascore.comparison import dominance, mention_types
+from anascore.comparison.contingency import Comparison
+from anascore.comparison.mention_types import (
+    comparison_types,
+    ptb_head,
+    type_from_ptb,
+    type_from_upos,
+)
+from anascore.config.options import Options
+from anascore.core.errors import FormatError, OptionsError
+from anascore.core.model import Document, Entity, Mention
 from anascore.formats import read_documents
 from anascore.matching import align_exact
-from anascore.mention_types import comparison_types, ptb_head, type_from_ptb, type_from_upos
-from anascore.model import Document, Entity, Mention
-from anascore.options import Options
-from anascore.selection import select_side
+from anascore.selection.sides import select_side
 
 ONTONOTES = """#begin document (nw/test); part 000
 nw/test 0 0 The DT (TOP* - - - - (ORG* (1

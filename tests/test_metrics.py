@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from anascore.contingency import Comparison, Contingency
+from anascore.comparison.contingency import Comparison, Contingency
+from anascore.config.options import Options
+from anascore.core.model import Document, Entity, Mention
 from anascore.metrics import REGISTRY
-from anascore.model import Document, Entity, Mention
-from anascore.options import Options
 from anascore.report import Report
-from anascore.scoring import count_document
+from anascore.scoring.pipeline import count_document
 
 
 def document(*clusters: str) -> Document:

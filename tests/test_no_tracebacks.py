@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from anascore.cli import main
-from anascore.errors import AnascoreError, FormatError
+from anascore.cli.main import main
+from anascore.core.errors import AnascoreError, FormatError
 
 FIXTURES = Path(__file__).parent / "fixtures"
 COREFUD = FIXTURES / "corefud" / "match_key.conllu"
@@ -130,7 +130,7 @@ def test_usage_errors_escape_what_they_quote(capsys):
 
 def test_the_error_analysis_escapes_its_warnings(tmp_path, capsys):
     # 'errors' printed the analysis's warnings as they came.
-    from anascore.errors import printable
+    from anascore.core.errors import printable
 
     assert printable(f"a{ESCAPE}") == "a\\x1b[31m"
     key = tmp_path / "key.conll"

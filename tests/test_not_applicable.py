@@ -18,10 +18,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import anascore
-from anascore.cli import main
-from anascore.options import Options
-from anascore.report.systems import SystemsReport
-from anascore.scores import (
+from anascore.cli.main import main
+from anascore.config.options import Options
+from anascore.metrics.scores import (
     BOTH_NOT_APPLICABLE,
     PRECISION_NOT_APPLICABLE,
     RECALL_NOT_APPLICABLE,
@@ -29,6 +28,7 @@ from anascore.scores import (
     f1_scores,
     prf_arrays,
 )
+from anascore.report.systems import SystemsReport
 from anascore.stats.bootstrap import confidence_intervals, resample_weights
 from anascore.stats.significance import approximate_randomization, holm, paired_bootstrap
 

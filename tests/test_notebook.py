@@ -7,8 +7,8 @@ import math
 import pytest
 
 import anascore
-from anascore.model import Document, Entity, Mention
-from anascore.scoring import score_documents
+from anascore.core.model import Document, Entity, Mention
+from anascore.scoring.pipeline import score_documents
 
 
 def _pair() -> tuple[list[Document], list[Document]]:

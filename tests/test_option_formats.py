@@ -1,6 +1,7 @@
 """An option that a format cannot support is refused, naming the file, never silently replaced
 (head matching by each mention's first token, MIN matching by exact spans, layers scored as
-0.00 where the format has none); the table is in :mod:`anascore.capabilities` and the README."""
+0.00 where the format has none); the table is in :mod:`anascore.config.capabilities` and the
+README."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.cli import main
-from anascore.errors import OptionsError
+from anascore.cli.main import main
+from anascore.core.errors import OptionsError
 from anascore.formats import read_documents
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.errors import DocumentMismatchError
+from anascore.core.errors import DocumentMismatchError
+from anascore.core.model import Document, Entity, Mention
 from anascore.formats import read_documents
 from anascore.formats.jsonlines import write_jsonlines
-from anascore.model import Document, Entity, Mention
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -257,7 +257,7 @@ def test_error_analysis_and_report_read_a_marked_up_response_on_the_key_tokens(t
     assert analysis.counts()["extra_mention"] == 1
     assert {name: score.f1 for name, score in analysis.report.metrics.items()} == {
         name: score.f1 for name, score in report.metrics.items()}
-    from anascore.cli import main
+    from anascore.cli.main import main
 
     page = tmp_path / "report.html"
     assert main(["report", str(key), str(response), "-o", str(page), "--quiet"]) == 0
@@ -281,8 +281,8 @@ def test_error_analysis_honours_align_tokens(tmp_path):
 def test_cut_tokens_without_align_tokens_is_refused(tmp_path, capsys, policy):
     # It changed nothing on a response on the key's tokens, and on marked-up text it changed
     # the scores with nothing in the signature to say so.
-    from anascore.cli import main
-    from anascore.errors import OptionsError
+    from anascore.cli.main import main
+    from anascore.core.errors import OptionsError
 
     key, response = marked_up_pair(tmp_path)
     with pytest.raises(OptionsError, match=f"cut_tokens={policy!r} needs align_tokens=True"):

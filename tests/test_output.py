@@ -1,4 +1,4 @@
-"""Output files are written whole or not at all (anascore.output)."""
+"""Output files are written whole or not at all (anascore.formats.io.output)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from anascore.errors import AnascoreError, OptionsError
-from anascore.output import atomic_output, refuse_overwriting_input, same_file
+from anascore.core.errors import AnascoreError, OptionsError
+from anascore.formats.io.output import atomic_output, refuse_overwriting_input, same_file
 
 
 def test_a_failure_midway_leaves_the_old_content(tmp_path):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from anascore.cli import main
+from anascore.cli.main import main
 
 NAMES = ["plain", "pipe|name", "new\nline", "back\\slash_*star*", "<b>html</b>",
          "_emphasis_ and snake_case"]

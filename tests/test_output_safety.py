@@ -1,4 +1,5 @@
-"""No half-written file, no traceback: every output goes through anascore.output, Ctrl-C exits
+"""No half-written file, no traceback: every output goes through anascore.formats.io.output, Ctrl-C
+exits
 130 quietly, an output that cannot be written is one line."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from anascore.cli import main
+from anascore.cli.main import main
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 KEY, RESPONSE = EXAMPLES / "key.conll", EXAMPLES / "response.conll"
@@ -99,7 +100,7 @@ def test_ctrl_c_at_any_moment_exits_130_without_a_traceback(delay):
                                       if line.lstrip().startswith("File ")):
         # On a busy machine the signal can come while Python itself is still starting
         # (runpy importing the standard library and the small anascore package, before
-        # anascore.entry.run has set its handler): Python's own KeyboardInterrupt, which no
+        # anascore.cli.entry.run has set its handler): Python's own KeyboardInterrupt, which no
         # program can catch (entry.py says so). Not what this test is about.
         return
     assert "Traceback" not in err and "Error" not in err, err
@@ -111,9 +112,9 @@ def test_ctrl_c_at_any_moment_exits_130_without_a_traceback(delay):
 def test_a_writer_failing_midway_leaves_the_old_file(tmp_path):
     # The second document's entity ID cannot be written in UA (an '@' separates brackets):
     # the first was already written when the writer stopped.
-    from anascore.errors import AnascoreError
+    from anascore.core.errors import AnascoreError
+    from anascore.core.model import Document, Entity, Mention
     from anascore.formats.ua import write_ua
-    from anascore.model import Document, Entity, Mention
 
     good = Document("a", ("x", "y"), (Entity("1", (Mention.span(0, 0),)),))
     bad = Document("b", ("x", "y"), (Entity("Stardust@home", (Mention.span(0, 1),)),))

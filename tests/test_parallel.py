@@ -1,4 +1,4 @@
-"""Counting in several processes (anascore.parallel) never changes a number, a warning or an
+"""Counting in several processes (anascore.scoring.parallel) never changes a number, a warning or an
 error: every run here is compared with the one-process run of the same files."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import document_pairs, to_document, without_crossing
 
-from anascore import parallel
-from anascore.cli import main
-from anascore.errors import AnascoreError
+from anascore.cli.main import main
+from anascore.config.options import Options
+from anascore.core.errors import AnascoreError
 from anascore.formats.conll2012 import read_conll2012, write_conll2012
-from anascore.options import Options
-from anascore.scoring import score_files, score_files_many
+from anascore.scoring import parallel
+from anascore.scoring.pipeline import score_files, score_files_many
 
 pytestmark = pytest.mark.skipif(not parallel._can_fork(), reason="forks on Linux only")
 

@@ -1,4 +1,5 @@
-"""Counting CoNLL-U (CorefUD) and UA files in several processes (anascore.parallel) gives the
+"""Counting CoNLL-U (CorefUD) and UA files in several processes (anascore.scoring.parallel) gives
+the
 one-process report exactly: numbers of every document, warnings, errors; files that are not
 suited to it (no id on a '# newdoc', a '# sent_id' before one) are scored serially."""
 
@@ -12,12 +13,12 @@ from hypothesis import strategies as st
 from strategies import document_pairs, to_document, without_crossing
 from test_parallel import both_ways
 
-from anascore import parallel
-from anascore.errors import AnascoreError
+from anascore.config.options import Options
+from anascore.core.errors import AnascoreError
 from anascore.formats.corefud import write_corefud
 from anascore.formats.ua import write_ua
-from anascore.options import Options
-from anascore.scoring import score_files
+from anascore.scoring import parallel
+from anascore.scoring.pipeline import score_files
 
 pytestmark = pytest.mark.skipif(not parallel._can_fork(), reason="forks on Linux only")
 
@@ -75,7 +76,7 @@ def test_gum_corefud_and_ua_in_processes(tmp_path) -> None:
     report = both_ways(str(key), str(response), match="head", keep_singletons=False,
                        metrics="all")
     assert report["documents"] == len(GUM)
-    from anascore.conversion import convert
+    from anascore.formats.io.conversion import convert
 
     ua_key, ua_response = tmp_path / "gum.ua", tmp_path / "response.ua"
     convert(key, ua_key, to="ua", drop_unsupported=True)
@@ -165,7 +166,7 @@ def test_the_same_error_in_one_process_and_two(tmp_path) -> None:
 def test_the_error_analysis_in_processes_is_the_serial_one(tmp_path) -> None:
     import json
 
-    from anascore.analysis.errors import analyse_files
+    from anascore.analysis.analyse import analyse_files
 
     key, response = gum_pair(tmp_path)
     found = [json.dumps(analyse_files(key, response, Options.create(jobs=jobs, match="head"))

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from stats_fixtures import corpus, system
 
-from anascore.cli import main
+from anascore.cli.main import main
 from anascore.formats.conll2012 import write_conll2012
 
 KEYS = corpus(8, seed=31)

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from anascore.cli import main
-from anascore.errors import OptionsError
-from anascore.options import Options
-from anascore.presets import describe_mode, preset_name
+from anascore.cli.main import main
+from anascore.config.options import Options
+from anascore.config.presets import describe_mode, preset_name
+from anascore.core.errors import OptionsError
 
 
 @pytest.mark.parametrize(("preset", "match", "zero_match"), [

@@ -13,14 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import document_pairs, to_document
 
+from anascore.config.options import DERIVED_METRICS, METRIC_NAMES, METRIC_SETTINGS, Options
+from anascore.core.model import Document, Entity
 from anascore.metrics import REGISTRY
 from anascore.metrics.dominant import DominantScore
-from anascore.model import Document, Entity
-from anascore.options import DERIVED_METRICS, METRIC_NAMES, METRIC_SETTINGS, Options
+from anascore.metrics.scores import AverageScore, BlancScore, Score
 from anascore.report import Report
-from anascore.scores import AverageScore, BlancScore, Score
-from anascore.scoring import count_document
-from anascore.selection import select_side
+from anascore.scoring.pipeline import count_document
+from anascore.selection.sides import select_side
 
 #: Every metric of identity entities, the linguistically aware ones too (the strategies give
 #: mentions types); the metrics of the UA layers are checked in test_ua_properties.py.

@@ -18,13 +18,13 @@ import numpy as np
 import pytest
 from stats_fixtures import corpus, with_errors
 
-from anascore.cli import main
-from anascore.errors import OptionsError
-from anascore.model import Document
-from anascore.options import DEFAULT_METRICS, Options
+from anascore.cli.main import main
+from anascore.config.options import DEFAULT_METRICS, Options
+from anascore.core.errors import OptionsError
+from anascore.core.model import Document
 from anascore.report import Report
 from anascore.report.systems import SystemsReport
-from anascore.scoring import count_document
+from anascore.scoring.pipeline import count_document
 from anascore.stats.adequacy import (
     KEPT_BYTES,
     fewest_documents,
@@ -266,7 +266,7 @@ def test_peak_memory_stays_bounded_at_the_largest_count_allowed(tmp_path) -> Non
     write_conll(key, keys)
     kept = 3 * len(DEFAULT_METRICS)
     most = KEPT_BYTES // (8 * kept)
-    script = ("import resource, sys; from anascore.cli import main; "
+    script = ("import resource, sys; from anascore.cli.main import main; "
               "code = main(sys.argv[1:]); "
               "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss); sys.exit(code)")
 

@@ -14,16 +14,16 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from strategies import document_pairs
 
-from anascore.contingency import Comparison
+from anascore.comparison.contingency import Comparison
+from anascore.config.options import Options
+from anascore.core.model import Document, Entity, Mention
 from anascore.matching import MATCHERS
 from anascore.metrics import REGISTRY
-from anascore.model import Document, Entity, Mention
-from anascore.options import Options
+from anascore.metrics.scores import BlancScore
 from anascore.report import Report
-from anascore.scores import BlancScore
-from anascore.scoring import count_document
-from anascore.selection import select_side
-from anascore.split_antecedents import AccommodatedSets
+from anascore.scoring.pipeline import count_document
+from anascore.selection.accommodated_sets import AccommodatedSets
+from anascore.selection.sides import select_side
 
 METRICS = ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
 KEEP = Options(keep_split_antecedents=True)

@@ -14,11 +14,11 @@ from types import MappingProxyType
 
 import pytest
 
-from anascore.errors import FormatError, OptionsError
-from anascore.model import Document, Entity, Mention
-from anascore.options import Options
+from anascore.config.options import Options
+from anascore.core.errors import FormatError, OptionsError
+from anascore.core.model import Document, Entity, Mention
 from anascore.report import Report
-from anascore.scoring import count_document
+from anascore.scoring.pipeline import count_document
 
 
 def document(*entities: tuple[str, list[int], list[str]], name: str = "doc") -> Document:

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 from stats_fixtures import corpus, system, with_errors
 
-from anascore.model import Document, Entity
-from anascore.options import DEFAULT_METRICS, Options
+from anascore.config.options import DEFAULT_METRICS, Options
+from anascore.core.model import Document, Entity
 from anascore.report import Report
-from anascore.scoring import count_document
+from anascore.scoring.pipeline import count_document
 from anascore.stats.bootstrap import (
     bootstrap_scores,
     confidence_intervals,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.errors import DocumentMismatchError, FormatError
+from anascore.core.errors import DocumentMismatchError, FormatError
 from anascore.formats import read_documents, writer
 
 KEY = Path(__file__).parent / "fixtures" / "corefud" / "match_key.conllu"
@@ -103,7 +103,7 @@ def test_settings_that_remove_every_mention_say_so(tmp_path):
 
 def test_errors_and_report_say_there_is_no_mention_to_score_as_score_does(tmp_path, capsys):
     # Only 'anascore score' said so; 'errors' and 'report' showed a table of zeros silently.
-    from anascore.cli import main
+    from anascore.cli.main import main
 
     key = tmp_path / "key.conll"
     key.write_text("#begin document (d); part 000\nd 0 0 A (1)\nd 0 1 B (1)\n#end document\n")

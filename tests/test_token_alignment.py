@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from anascore.errors import DocumentMismatchError, FormatError
+from anascore.core.errors import DocumentMismatchError, FormatError
+from anascore.core.model import Document, Entity, Mention
+from anascore.formats.io.token_alignment import normalized, project_onto_key
 from anascore.formats.markup import UNNAMED, read_markup
-from anascore.model import Document, Entity, Mention
-from anascore.token_alignment import normalized, project_onto_key
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 

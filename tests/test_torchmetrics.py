@@ -19,7 +19,7 @@ from strategies import document_pairs
 from test_flat_scores import METRICS, file_scores
 
 import anascore
-from anascore.flat_scores import flatten_scores
+from anascore.training.flat_scores import flatten_scores
 
 
 def agrees(computed: float, expected: float | None) -> bool:
@@ -30,7 +30,7 @@ def agrees(computed: float, expected: float | None) -> bool:
 
 torch = pytest.importorskip("torch", reason="torch is an optional extra")
 pytest.importorskip("torchmetrics", reason="torchmetrics is an optional extra")
-from anascore.torchmetrics import CoreferenceMetric  # noqa: E402
+from anascore.training.torchmetrics import CoreferenceMetric  # noqa: E402
 
 
 @settings(max_examples=25, deadline=None)
@@ -75,7 +75,7 @@ def _free_port() -> int:
 WORKER = textwrap.dedent("""
     import json, os, sys
     import torch.distributed as dist
-    from anascore.torchmetrics import CoreferenceMetric
+    from anascore.training.torchmetrics import CoreferenceMetric
 
     rank = int(sys.argv[1])
     dist.init_process_group("gloo", init_method="tcp://127.0.0.1:" + sys.argv[2],

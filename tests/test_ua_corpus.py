@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from anascore.config.options import Options
 from anascore.formats.ua import read_ua
-from anascore.options import Options
 from anascore.report import Report
-from anascore.scoring import count_document
+from anascore.scoring.pipeline import count_document
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "codi-crac22"
 FILES = sorted(CORPUS.glob("*.CONLLUA"))

@@ -34,10 +34,10 @@ from pathlib import Path
 import pytest
 from reference_scorers import import_checkout
 
+from anascore.config.options import Options
+from anascore.core.model import BridgingLink, Document, Entity, Mention
 from anascore.formats.ua import write_ua
-from anascore.model import BridgingLink, Document, Entity, Mention
-from anascore.options import Options
-from anascore.scoring import score_files
+from anascore.scoring.pipeline import score_files
 
 UA_SCORER = os.environ.get("ANASCORE_UA_SCORER")
 if not UA_SCORER or not (Path(UA_SCORER) / "scorer" / "ua" / "reader.py").exists():

@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 from strategies import ua_document_pairs, ua_documents
 
-from anascore.errors import FormatError
+from anascore.config.options import Options
+from anascore.core.errors import FormatError
+from anascore.core.model import BridgingLink, Document
 from anascore.formats import detect_format, read_documents
 from anascore.formats.ua import read_ua, write_ua
-from anascore.model import BridgingLink, Document
-from anascore.options import Options
-from anascore.scoring import count_document, score
+from anascore.scoring.pipeline import count_document, score
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ua"
 COLUMNS = ("# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC IDENTITY "

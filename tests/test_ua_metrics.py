@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from anascore.compat.ua import align_min_ua
+from anascore.compat.ua_scorer import align_min_ua
+from anascore.config.options import Options
+from anascore.core.model import BridgingLink, Document, Entity, Mention
 from anascore.matching import matcher_for
 from anascore.matching.min_span import align_min, min_match_worth
-from anascore.model import BridgingLink, Document, Entity, Mention
-from anascore.options import Options
 from anascore.report import Report
-from anascore.scoring import count_document
+from anascore.scoring.pipeline import count_document
 
 WORDS = tuple(f"w{index}" for index in range(20))
 

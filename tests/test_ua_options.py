@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.cli import main
-from anascore.errors import OptionsError
+from anascore.cli.main import main
+from anascore.config.options import IDENTITY_METRICS, Options
+from anascore.config.presets import PRESET_NAMES, describe_mode, preset_name, preset_options
+from anascore.core.errors import OptionsError
 from anascore.formats.ua import read_ua, write_ua
-from anascore.options import IDENTITY_METRICS, Options
-from anascore.presets import PRESET_NAMES, describe_mode, preset_name, preset_options
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ua"
 KEY = FIXTURES / "features.conllua"
@@ -117,7 +117,7 @@ def response(tmp_path: Path) -> str:
     (garden,) = list(read_ua(KEY))[:1]
     hinge = garden.bridging[0]
     wrong = replace(hinge, antecedent=garden.entities[4].mentions[0], antecedent_entity="6")
-    entities = (*garden.entities, anascore.model.Entity("99", (garden.non_referring[0],)))
+    entities = (*garden.entities, anascore.core.model.Entity("99", (garden.non_referring[0],)))
     changed = replace(garden, entities=entities, non_referring=garden.non_referring[1:],
                       bridging=(wrong, *garden.bridging[1:]))
     path = tmp_path / "response.conllua"

@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from strategies import ua_document_pairs, ua_documents
 
-from anascore.model import Document
-from anascore.options import Options
+from anascore.config.options import Options
+from anascore.core.model import Document
+from anascore.metrics.scores import AverageScore, BlancScore, BridgingScore, Score
 from anascore.report import Report
-from anascore.scores import AverageScore, BlancScore, BridgingScore, Score
-from anascore.scoring import count_document
+from anascore.scoring.pipeline import count_document
 
 MODES = [Options(match=match, compat=compat, keep_non_referring=True, keep_bridging=True,
                  discourse_deixis=True)

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from anascore.options import Options
-from anascore.scoring import score_files
+from anascore.config.options import Options
+from anascore.scoring.pipeline import score_files
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "reference-cases"
 if not (SHARED / "expected.json").exists():

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import anascore
-from anascore.errors import DocumentMismatchError
+from anascore.core.errors import DocumentMismatchError
 from anascore.formats.ua import read_ua, write_ua
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ua"

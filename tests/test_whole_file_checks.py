@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import anascore
-from anascore.errors import FormatError
+from anascore.core.errors import FormatError
 
 DOCUMENT = "#begin document (d{n}); part 000\nd 0 0 Anna (1)\nd 0 1 saw -\nd 0 2 her (1)\n" \
            "#end document\n"

@@ -1,4 +1,5 @@
-"""Windowed evaluation of long documents (``window``, ``window_rule``; :mod:`anascore.windows`).
+"""Windowed evaluation of long documents (``window``, ``window_rule``;
+:mod:`anascore.selection.windows`).
 
 Small documents whose windowed scores are worked out by hand for each rule (mentions at a
 window's start, a mention crossing a window's end, a document whose length is a multiple of
@@ -25,11 +26,11 @@ from typing import Any
 import pytest
 
 import anascore
-from anascore.errors import OptionsError
+from anascore.config.options import Options
+from anascore.core.errors import OptionsError
+from anascore.core.model import Document, Entity, Mention
 from anascore.formats.conll2012 import read_conll2012, write_conll2012
-from anascore.model import Document, Entity, Mention
-from anascore.options import Options
-from anascore.windows import window_ends
+from anascore.selection.windows import window_ends
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOKCOREF = Path(os.environ.get("ANASCORE_BOOKCOREF", "/tmp/ref/bookcoref"))

@@ -5,7 +5,7 @@ several), the error analysis, the HTML report and ``convert`` to every target.
     python tools/fuzz_campaign.py [--mutants 20000] [--seed campaign] [--cli-every 50]
 
 It counts, per format and command, the outcomes that are allowed (a score with every value in
-[0, 1] or n/a; one :class:`~anascore.errors.AnascoreError` whose message is one line) and the
+[0, 1] or n/a; one :class:`~anascore.core.errors.AnascoreError` whose message is one line) and the
 findings that are not: another exception (a traceback for the user), a value outside [0, 1],
 one process and two deciding differently, a command taking longer than ``--limit`` seconds
 (a hang), a conversion that drops nothing (no warning) scoring below 1 against its source,
@@ -40,9 +40,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 from mutations import mutant, write_mutant  # noqa: E402
 
 import anascore  # noqa: E402
-from anascore.conversion import CONVERT_TARGETS, convert  # noqa: E402
-from anascore.errors import AnascoreError  # noqa: E402
-from anascore.options import Options  # noqa: E402
+from anascore.config.options import Options  # noqa: E402
+from anascore.core.errors import AnascoreError  # noqa: E402
+from anascore.formats.io.conversion import CONVERT_TARGETS, convert  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures"
 MARKUP = """\
@@ -56,7 +56,7 @@ SOURCES = {
     "corefud": FIXTURES / "corefud" / "two_documents.conllu",
     "ua": FIXTURES / "ua" / "features.conllua",
 }
-#: Formats read in several processes (anascore.parallel).
+#: Formats read in several processes (anascore.scoring.parallel).
 PARALLEL = ("conll2012", "corefud", "ua")
 
 

@@ -14,7 +14,7 @@ a Python API call) and writes its normalised record to the case's file.
 Besides ``python -m anascore`` and the public names of ``anascore``, it uses
 ``anascore.formats.read_documents`` and ``writer`` (the in-memory documents of
 ``score_documents``, and to write the responses, with the benchmarks' perturbations, which use
-``anascore.model``): a checkout that moves them needs this file changed, or a cache made
+``anascore.core.model``): a checkout that moves them needs this file changed, or a cache made
 before (the responses are then read from it).
 """
 

@@ -13,53 +13,58 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from anascore.errors import (
+from anascore._moved import install as _install_moved_paths
+from anascore.core.errors import (
     AnascoreError,
     AnascoreWarning,
     DocumentMismatchError,
     FormatError,
     OptionsError,
 )
-from anascore.version import __version__
+from anascore.core.version import __version__
+
+_install_moved_paths()
 
 if TYPE_CHECKING:
     from anascore.agree.core import Agreement, agreement
-    from anascore.compare_systems import compare
-    from anascore.conversion import convert
-    from anascore.evaluator import PRF, CorefEvaluator
-    from anascore.flat_scores import compute
+    from anascore.analysis.analyse import analyse_errors
+    from anascore.config.options import METRIC_NAMES, Options
+    from anascore.config.presets import PRESET_NAMES, preset_options
+    from anascore.formats.io.conversion import convert
     from anascore.formats.ua import write_ua
-    from anascore.options import METRIC_NAMES, Options
-    from anascore.presets import PRESET_NAMES, preset_options
+    from anascore.metrics.scores import AverageScore, BlancScore, BridgingScore, Score
     from anascore.report import Report
     from anascore.report.systems import SystemsReport
-    from anascore.scores import AverageScore, BlancScore, BridgingScore, Score
-    from anascore.scoring import score, score_documents, score_files
+    from anascore.scoring.groups import score_groups
+    from anascore.scoring.pipeline import score, score_documents, score_files
+    from anascore.scoring.systems import compare
+    from anascore.training.evaluator import PRF, CorefEvaluator
+    from anascore.training.flat_scores import compute
 
 _LAZY = {
     "agreement": "anascore.agree.core",
     "Agreement": "anascore.agree.core",
-    "compare": "anascore.compare_systems",
-    "compute": "anascore.flat_scores",
-    "convert": "anascore.conversion",
-    "PRF": "anascore.evaluator",
-    "CorefEvaluator": "anascore.evaluator",
+    "compare": "anascore.scoring.systems",
+    "compute": "anascore.training.flat_scores",
+    "convert": "anascore.formats.io.conversion",
+    "PRF": "anascore.training.evaluator",
+    "CorefEvaluator": "anascore.training.evaluator",
     "write_ua": "anascore.formats.ua",
-    "analyse_errors": "anascore.analysis.errors",
-    "METRIC_NAMES": "anascore.options",
-    "Options": "anascore.options",
-    "PRESET_NAMES": "anascore.presets",
-    "preset_options": "anascore.presets",
+    "analyse_errors": "anascore.analysis.analyse",
+    "METRIC_NAMES": "anascore.config.options",
+    "Options": "anascore.config.options",
+    "PRESET_NAMES": "anascore.config.presets",
+    "preset_options": "anascore.config.presets",
     "Report": "anascore.report",
     "SystemsReport": "anascore.report.systems",
-    "AverageScore": "anascore.scores",
-    "BlancScore": "anascore.scores",
-    "BridgingScore": "anascore.scores",
-    "Score": "anascore.scores",
-    "score": "anascore.scoring",
-    "score_documents": "anascore.scoring",
-    "score_groups": "anascore.grouping",
-    "score_files": "anascore.scoring",
+    "AverageScore": "anascore.metrics.scores",
+    "BlancScore": "anascore.metrics.scores",
+    "BridgingScore": "anascore.metrics.scores",
+    "Score": "anascore.metrics.scores",
+    "score": "anascore.scoring.pipeline",
+    "score_documents": "anascore.scoring.pipeline",
+    "score_groups": "anascore.scoring.groups",
+    "score_files": "anascore.scoring.pipeline",
 }
 
 
@@ -97,6 +102,7 @@ __all__ = [
     "SystemsReport",
     "__version__",
     "agreement",
+    "analyse_errors",
     "compare",
     "compute",
     "convert",
@@ -104,5 +110,6 @@ __all__ = [
     "score",
     "score_documents",
     "score_files",
+    "score_groups",
     "write_ua",
 ]

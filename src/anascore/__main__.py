@@ -1,5 +1,5 @@
 """``python -m anascore`` runs the command line."""
 
-from anascore.entry import run
+from anascore.cli.entry import run
 
 run()

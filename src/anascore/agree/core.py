@@ -28,16 +28,17 @@ from anascore.agree.alpha import (
 )
 from anascore.agree.pairs import PairAgreement, mean_f1, pair_agreements
 from anascore.compat import conventions
-from anascore.errors import DocumentMismatchError, OptionsError
-from anascore.file_sets import document_pairs
-from anascore.formats.alignment import common_positions
-from anascore.formats.sources import local_inputs
-from anascore.model import Document, Mention
-from anascore.options import ENTITY_LAYERS, IDENTITY_METRICS, Options
-from anascore.presets import describe_mode
+from anascore.config.options import ENTITY_LAYERS, IDENTITY_METRICS, Options
+from anascore.config.presets import describe_mode
+from anascore.core.errors import DocumentMismatchError, OptionsError
+from anascore.core.model import Document, Mention
+from anascore.core.version import __version__
+from anascore.formats.io.conllu_alignment import common_positions
+from anascore.formats.io.sources import local_inputs
 from anascore.report.systems import system_names
-from anascore.scoring import PathLike, checked_response, pair_documents_many, require_path
-from anascore.selection import layer_document, select_side
+from anascore.scoring.file_sets import document_pairs
+from anascore.scoring.pipeline import PathLike, checked_response, pair_documents_many, require_path
+from anascore.selection.sides import layer_document, select_side
 from anascore.stats.adequacy import check_resamples, interval_not_applicable
 from anascore.stats.bootstrap import (
     NOT_APPLICABLE,
@@ -46,7 +47,6 @@ from anascore.stats.bootstrap import (
     percentile_interval,
     resample_weights,
 )
-from anascore.version import __version__
 
 #: Settings refused: no measure here is defined for them symmetrically (bridging's anchors,
 #: split-antecedent plurals). Discourse deixis (α and the identity metrics on its chains)
@@ -201,7 +201,7 @@ def agreement(annotations: Sequence[PathLike], *, names: Sequence[str] | None = 
         As for :func:`anascore.score`; ``match`` aligns the mentions of the pairwise metrics
         (α identifies mentions by their exact spans).
     **settings
-        Other :class:`~anascore.options.Options` fields: ``confidence`` (bootstrap resamples
+        Other :class:`~anascore.config.options.Options` fields: ``confidence`` (bootstrap resamples
         of the documents, for intervals of α and of every pair's F1), ``confidence_level``,
         ``seed``, ``keep_zeros``, ``metrics`` (identity metrics only) …
 

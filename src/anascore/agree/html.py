@@ -24,9 +24,9 @@ from anascore.agree.core import (
     mention_key,
     selected_chains,
 )
-from anascore.formats.sources import local_inputs
-from anascore.model import Document, Mention
-from anascore.options import Options
+from anascore.config.options import Options
+from anascore.core.model import Document, Mention
+from anascore.formats.io.sources import local_inputs
 
 #: A mention's state, its class on the page, and what the legend says of it.
 STATES = {

@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from anascore.options import Options
+from anascore.config.options import Options
+from anascore.metrics.scores import json_number
 from anascore.report import Report
-from anascore.scores import json_number
-from anascore.scoring import PathLike, score_files_many
+from anascore.scoring.pipeline import PathLike, score_files_many
 
 #: Matching methods whose alignment does not depend on which side is the key.
 SYMMETRIC_MATCHES: tuple[str, ...] = ("exact",)
@@ -103,7 +103,8 @@ def f1_objects(f1: Mapping[str, float]) -> dict[str, Any]:
 
 def pair_agreements(paths: Sequence[PathLike], names: Sequence[str],
                     options: Options) -> list[PairAgreement]:
-    """Every pair of annotations, ``i`` before ``j``: :func:`anascore.scoring.score_files_many`
+    """Every pair of annotations, ``i`` before ``j``:
+    :func:`anascore.scoring.pipeline.score_files_many`
     with annotation ``i`` as the key and the later ones as responses (``i`` read once), then
     the intervals ``options.confidence`` asks for, as ``anascore score`` gives them."""
     exact_options = (None if options.match == "exact"

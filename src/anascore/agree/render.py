@@ -2,7 +2,7 @@
 
 Every output names the rule for missing mentions and what α's items are. Names of
 annotations and documents come from the command line and the files: text shows them with
-control characters escaped (:func:`anascore.errors.printable`), Markdown escapes its syntax,
+control characters escaped (:func:`anascore.core.errors.printable`), Markdown escapes its syntax,
 CSV quotes them (the ``csv`` module) and puts ``'`` before a text cell that a spreadsheet
 would read as a formula.
 """
@@ -17,9 +17,9 @@ from typing import Any
 from anascore.agree.alpha import MISSING_DESCRIPTIONS
 from anascore.agree.core import ITEMS, Agreement
 from anascore.agree.pairs import SYMMETRIC_MATCHES, PairAgreement
-from anascore.csv_output import csv_rows
-from anascore.errors import printable
-from anascore.presets import describe_mode
+from anascore.config.presets import describe_mode
+from anascore.core.errors import printable
+from anascore.formats.io.csv_output import csv_rows
 from anascore.report.markdown import escape, render_markdown_table
 from anascore.report.tables import (
     NOT_APPLICABLE,

@@ -27,9 +27,9 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from anascore.contingency import Comparison
-from anascore.mention_types import ptb_head
-from anascore.model import Mention
+from anascore.comparison.contingency import Comparison
+from anascore.comparison.mention_types import ptb_head
+from anascore.core.model import Mention
 
 ERROR_TYPES = ("span_error", "conflated_entities", "divided_entity", "extra_mention",
                "missing_mention", "extra_entity", "missing_entity")
@@ -63,7 +63,7 @@ class DocumentAnalysis:
 
     def counts(self) -> dict[str, int]:
         found = Counter(error.type for error in self.errors)
-        if self.layer in ("non_referring", "bridging"):  # anascore.analysis.layers
+        if self.layer in ("non_referring", "bridging"):  # anascore.analysis.non_entity_layers
             return dict(found)
         return {kind: found.get(kind, 0) for kind in ERROR_TYPES}
 

@@ -21,11 +21,11 @@ from types import MappingProxyType
 import numpy as np
 
 from anascore.analysis.classification import DocumentAnalysis
-from anascore.contingency import Comparison
+from anascore.comparison.contingency import Comparison
+from anascore.core.model import Mention
 from anascore.matching import align
 from anascore.metrics import REGISTRY
-from anascore.model import Mention
-from anascore.selection import Side
+from anascore.selection.sides import Side
 
 
 def _main(groups: dict[int, list[int]], order: dict[int, tuple[int, ...]]) -> int:
@@ -128,7 +128,7 @@ def fixed_counts(comparison: Comparison, analyses: Mapping[str, DocumentAnalysis
     if options.keep_non_referring or options.keep_bridging:
         # The identity fixes rebuild the response's entities; its non-referring markables
         # and bridging links come along, with their own errors fixed as asked.
-        from anascore.analysis.layers import fix_layers
+        from anascore.analysis.non_entity_layers import fix_layers
 
         fixed = replace(fixed, response=fix_layers(fixed.response, comparison, fixes))
     return {name: REGISTRY[name].count(fixed) for name in metrics}

@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from anascore.analysis import OUTPUTS as OUTPUTS  # the choices, re-exported
+from anascore.analysis.analyse import ErrorAnalysis, points, signed_points
 from anascore.analysis.classification import ERROR_TYPES
-from anascore.analysis.errors import ErrorAnalysis, points, signed_points
-from anascore.csv_output import csv_rows
+from anascore.formats.io.csv_output import csv_rows
 
 
 def analyses_to_dict(analyses: Mapping[str, ErrorAnalysis], *, per_document: bool = False,

@@ -4,7 +4,7 @@ The default code path never asks which scorer it imitates. Where another scorer 
 anascore's conventions (the papers', the reference scorer v8.01's), the default path calls a
 *hook* of a :class:`Conventions` object, chosen once per run from ``options.compat`` by
 :func:`conventions`. The base class is anascore's own conventions: every hook leaves the
-default path as it is. :class:`anascore.compat.ua.UAConventions` (``compat="ua"``) overrides
+default path as it is. :class:`anascore.compat.ua_scorer.UAConventions` (``compat="ua"``) overrides
 them and holds every departure of the UA scorer 2.0 and the CorefUD scorer 1.2 that anascore
 reproduces, in one module, in the order of ``docs/differences-ua.md`` ("What ``compat="ua"``
 reproduces").
@@ -24,14 +24,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import numpy as np
 
-    from anascore.contingency import Comparison
+    from anascore.comparison.contingency import Comparison
+    from anascore.config.options import Options
+    from anascore.core.model import BridgingLink, Document, Entity, Mention
     from anascore.matching.exact import Matcher
     from anascore.matching.optimal import Pairing
     from anascore.metrics.base import Metric
     from anascore.metrics.split_antecedents import ElementTables, SetMetric
-    from anascore.model import BridgingLink, Document, Entity, Mention
-    from anascore.options import Options
-    from anascore.selection import Side
+    from anascore.selection.sides import Side
 
 
 class Conventions:
@@ -57,7 +57,8 @@ class Conventions:
     # -- repeated mentions (selection, the comparison) ----------------------------------
 
     def keeps_every_copy(self, document: Document, options: Options) -> bool:
-        """Whether a span annotated twice keeps every copy (else one, :mod:`anascore.selection`)."""
+        """Whether a span annotated twice keeps every copy (else one,
+        :mod:`anascore.selection.sides`)."""
         return False
 
     def copies_as_sets(self, entities: list[Entity]) -> list[Entity]:
@@ -132,7 +133,7 @@ class Conventions:
 
 
 #: The module of each ``compat`` mode's conventions (its ``CONVENTIONS``).
-MODULES: dict[str, str] = {"ua": "anascore.compat.ua"}
+MODULES: dict[str, str] = {"ua": "anascore.compat.ua_scorer"}
 
 
 @cache

@@ -12,9 +12,9 @@ from collections.abc import Callable, Iterator
 from importlib import import_module
 from typing import Any
 
-from anascore.errors import FormatError
-from anascore.formats.text import check_readable
-from anascore.model import Document
+from anascore.core.errors import FormatError
+from anascore.core.model import Document
+from anascore.formats.io.text_files import check_readable
 
 Reader = Callable[..., Iterator[Document]]
 Writer = Callable[..., None]

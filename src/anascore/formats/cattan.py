@@ -9,11 +9,11 @@ per topic), each token line eight tab-separated columns:
 ``token`` is the token's number in its document (ECB+'s ``t_id``), ``flag`` ``True`` when the
 sentence is one ECB+ validated for coreference (Cattan writes only those), ``coreference``
 CoNLL-2012 brackets (``(12``, ``12)``, ``(12)``, ``-``; see :mod:`anascore.formats.conll2012`).
-Rules this reader enforces (each violation a :class:`~anascore.errors.FormatError` naming
+Rules this reader enforces (each violation a :class:`~anascore.core.errors.FormatError` naming
 the file and line): every token line has the eight columns, the flag is ``True`` or
 ``False``, every mention opened in a document closes in that document, within one block.
 
-Each value of the document column becomes a :class:`~anascore.model.Document` (its tokens in
+Each value of the document column becomes a :class:`~anascore.core.model.Document` (its tokens in
 file order, a new sentence where the sentence column changes), with ``topic`` and
 ``subtopic`` from its columns (a document in two topics is an error). A block is not a
 document: a block is the unit the file's author scored (a topic, or the corpus), which
@@ -31,11 +31,11 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from anascore.errors import FormatError
+from anascore.core.errors import FormatError
+from anascore.core.model import Document, Entity, Mention
 from anascore.formats.conll2012 import Bracket, begun_document, cell_brackets
-from anascore.formats.text import open_text
-from anascore.model import Document, Entity, Mention
-from anascore.output import atomic_output
+from anascore.formats.io.output import atomic_output
+from anascore.formats.io.text_files import open_text
 
 _END = re.compile(r"#\s*end document\b")
 COLUMNS = ("topic", "subtopic", "document", "sentence", "token", "text", "flag", "coreference")
@@ -227,7 +227,7 @@ _BREAKS = re.compile("[\t\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]+")
 
 
 def _refuse_unsupported(document: Document) -> None:
-    from anascore.conversion import describe, unsupported_content
+    from anascore.formats.io.conversion import describe, unsupported_content
 
     lost = unsupported_content(document, "cattan")
     if lost:

@@ -1,6 +1,6 @@
 """CoNLL-2012: the format of the CoNLL-2011/2012 shared tasks and the reference scorer.
 
-Rules this reader enforces (each violation is a :class:`~anascore.errors.FormatError`
+Rules this reader enforces (each violation is a :class:`~anascore.core.errors.FormatError`
 naming the file and line):
 
 * A document starts with ``#begin document NAME`` and ends with ``#end document``. The
@@ -33,7 +33,8 @@ column 2 in three-column files (GUM's ``index word coreference``), else the firs
 kept so that key and response can be checked to cover the same text. In the OntoNotes layout
 (twelve or more columns on every token line of a document) the part-of-speech column (5) and
 the named-entity column (11) are kept too, as ``Document.token_columns["pos"]`` and ``["ner"]``:
-mention types are derived from them when a metric needs them (:mod:`anascore.mention_types`).
+mention types are derived from them when a metric needs them
+(:mod:`anascore.comparison.mention_types`).
 Documents are yielded one at a time, so memory grows with the largest document, not with the
 file.
 """
@@ -45,11 +46,11 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
-from anascore.errors import FormatError, shorten
+from anascore.core.errors import FormatError, shorten
+from anascore.core.model import Document, Entity, Mention, SpanTokens, checked_documents
+from anascore.formats.io.output import atomic_output
+from anascore.formats.io.text_files import open_text
 from anascore.formats.sentences import sentence_of
-from anascore.formats.text import open_text
-from anascore.model import Document, Entity, Mention, SpanTokens, checked_documents
-from anascore.output import atomic_output
 
 _BEGIN = re.compile(r"#\s*begin document\b\s*(.*)$")
 _END = re.compile(r"#\s*end document\b")
@@ -91,7 +92,7 @@ def read_conll2012(path: str | os.PathLike[str], *, token_columns: bool = False,
 class FileColumns:
     """The first sentence of a file (each token line's number and cells), whose columns every
     other sentence of the file has (:func:`_document_width`). A stretch of a file read apart
-    from its first document (:mod:`anascore.parallel`) is given its file's, so that it is
+    from its first document (:mod:`anascore.scoring.parallel`) is given its file's, so that it is
     checked as it is when the whole file is read."""
 
     __slots__ = ("first",)
@@ -105,7 +106,7 @@ def read_lines(lines: Iterator[tuple[int, str]], path: str, *,
                columns: FileColumns | None = None) -> Iterator[Document]:
     """The documents in ``lines`` (numbered lines of ``path``, universal newlines), checking
     what lies between documents; :func:`read_conll2012` reads a whole file through it, the
-    parallel reader (:mod:`anascore.parallel`) one document's stretch of a file, with the
+    parallel reader (:mod:`anascore.scoring.parallel`) one document's stretch of a file, with the
     file's ``columns`` (else they are the first sentence's in ``lines``)."""
     columns = FileColumns() if columns is None else columns
     # Lines this wide carry the OntoNotes columns; never reached when they are not wanted.

@@ -10,7 +10,7 @@ refuses more than 4,300, and a file may hold any number of them.
 
 from __future__ import annotations
 
-from anascore.errors import FormatError, shorten
+from anascore.core.errors import FormatError, shorten
 
 
 def digits(text: str) -> bool:

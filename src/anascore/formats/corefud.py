@@ -3,7 +3,7 @@
 The format of the CorefUD collection and of the CRAC shared tasks on multilingual coreference
 (Nedoluzhko et al. 2022, *CorefUD 1.0: coreference meets Universal Dependencies*; the format
 description ``corefud-1.0-format.pdf``; ``../shared/formats/UA_CONLL_U_proposal_compact.md``).
-Rules this reader enforces, each violation a :class:`~anascore.errors.FormatError` naming the
+Rules this reader enforces, each violation a :class:`~anascore.core.errors.FormatError` naming the
 file and line:
 
 * CoNLL-U: token lines of 10 tab-separated columns (an empty cell reads as ``_``, as in UA
@@ -16,7 +16,7 @@ file and line:
   a document (``# newdoc`` without a name, or sentences before any ``# newdoc``, make a
   document named by its ordinal, ``"1"``, ``"2"`` …); ``# sent_id = …`` names a sentence.
 * Token positions: every word and every empty node is a position, numbered from 0 in file
-  order across the document (see :class:`~anascore.model.ConlluNodes`, which keeps each
+  order across the document (see :class:`~anascore.core.model.ConlluNodes`, which keeps each
   position's CoNLL-U ID, sentence, DEPS and line).
 * ``# global.Entity = eid-etype-head-other`` names the dash-separated fields of an opening
   bracket (that layout is assumed when the header is missing). ``eid`` is the entity ID;
@@ -47,7 +47,7 @@ file and line:
   warns and deletes unclosed mentions; anascore refuses the file instead.)
 
 Key and response files are checked to align (same documents, sentences and word forms,
-empty nodes excepted) when they are paired: :mod:`anascore.formats.alignment`.
+empty nodes excepted) when they are paired: :mod:`anascore.formats.io.conllu_alignment`.
 """
 
 from __future__ import annotations
@@ -59,7 +59,17 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import IO
 
-from anascore.errors import FormatError, shorten
+from anascore.core.errors import FormatError, shorten
+from anascore.core.model import (
+    NO_ATTRIBUTES,
+    BridgingLink,
+    ConlluNodes,
+    Document,
+    Entity,
+    Mention,
+    SpanTokens,
+    checked_documents,
+)
 from anascore.formats.conllu_ids import (
     COMMON_WORDS,
     INDEX_DIGITS,
@@ -70,20 +80,10 @@ from anascore.formats.conllu_ids import (
     later_word,
 )
 from anascore.formats.dependencies import CYCLE, governors, id_positions, mention_head
+from anascore.formats.io.output import atomic_output
+from anascore.formats.io.text_files import open_text
 from anascore.formats.sentences import kept_lines, sentence_ids
 from anascore.formats.sentences import sentence_of as sentences_of
-from anascore.formats.text import open_text
-from anascore.model import (
-    NO_ATTRIBUTES,
-    BridgingLink,
-    ConlluNodes,
-    Document,
-    Entity,
-    Mention,
-    SpanTokens,
-    checked_documents,
-)
-from anascore.output import atomic_output
 
 #: The CorefUD 1.0 layout of an opening bracket when ``# global.Entity`` is absent.
 DEFAULT_ENTITY_FIELDS: tuple[str, ...] = ("eid", "etype", "head", "other")
@@ -158,7 +158,7 @@ def read_corefud(path: str | os.PathLike[str], *, token_columns: bool = False,
     """Yield the documents of a CorefUD 1.0 CoNLL-U file in file order; with
     ``token_columns``, each position's UPOS and whether it is an empty node
     (``Document.token_columns["upos"]``, ``["empty_node"]``: ``"1"`` or ``"0"``), which
-    mention types are derived from (:mod:`anascore.mention_types`). With ``all_columns``
+    mention types are derived from (:mod:`anascore.comparison.mention_types`). With ``all_columns``
     (what ``anascore convert`` asks, to lose nothing), also every other column
     (:data:`KEPT_COLUMNS`), the rest of each MISC cell, and the comment and multiword-token
     lines before each position (``token_columns["before"]``)."""
@@ -173,7 +173,7 @@ def read_corefud_lines(lines: Iterable[tuple[int, str]], path: str, *,
                        ) -> Iterator[Document]:
     """:func:`read_corefud` of numbered lines of ``path`` (universal newlines): the whole
     file, or a stretch of it that begins with the ``# global.Entity`` line in force there
-    (:mod:`anascore.parallel`)."""
+    (:mod:`anascore.scoring.parallel`)."""
     fields = DEFAULT_ENTITY_FIELDS
     builder: _DocumentBuilder | None = None
     ordinal = 0
@@ -586,7 +586,7 @@ def write_corefud(documents: Iterable[Document], path: str | os.PathLike[str]) -
     Refused (:class:`FormatError`): two mentions of one entity that cross, which CorefUD
     brackets cannot hold; bridging links whose antecedent is a mention rather than an
     entity, non-referring mentions, discourse deixis, a MIN span not inside its mention
-    (see :mod:`anascore.conversion`, which can drop them first).
+    (see :mod:`anascore.formats.io.conversion`, which can drop them first).
     """
     documents = checked_documents(documents, "the documents to write")
     documents = list(documents)

@@ -14,8 +14,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from anascore.errors import FormatError
-from anascore.formats.text import open_text
+from anascore.core.errors import FormatError
+from anascore.formats.io.text_files import open_text
 
 _DECODER = json.JSONDecoder()
 _SPACE = re.compile(r"[ \t\n\r]*")

@@ -2,7 +2,7 @@
 
 The e2e-coref convention (Lee et al. 2017, ``kentonl/e2e-coref``) and its descendants
 (SpanBERT, coref-hoi, …). Rules this reader enforces (each violation a
-:class:`~anascore.errors.FormatError` naming the file and line):
+:class:`~anascore.core.errors.FormatError` naming the file and line):
 
 * Each non-blank line is a JSON object with ``"doc_key"`` (a string: the document's name),
   ``"sentences"`` (a list of sentences, each a list of token strings) and ``"clusters"`` (a
@@ -29,10 +29,10 @@ from collections.abc import Iterable, Iterator
 from itertools import pairwise
 from typing import Any
 
-from anascore.errors import FormatError, shorten
-from anascore.formats.text import open_text
-from anascore.model import Document, Entity, Mention, SpanTokens, checked_documents
-from anascore.output import atomic_output
+from anascore.core.errors import FormatError, shorten
+from anascore.core.model import Document, Entity, Mention, SpanTokens, checked_documents
+from anascore.formats.io.output import atomic_output
+from anascore.formats.io.text_files import open_text
 
 
 def read_jsonlines(path: str | os.PathLike[str], *, exclusive_ends: bool = False,
@@ -201,7 +201,7 @@ def _words(pieces: list[str], word_of: list[int],
            starts: list[int]) -> tuple[list[str], list[int]]:
     """The words sub-word pieces make (markers ``##``, ``▁``, ``Ġ`` and special tokens left
     out), and the sentences' first words."""
-    from anascore.token_alignment import normalized
+    from anascore.formats.io.token_alignment import normalized
 
     words: dict[int, str] = {}
     for piece, word in zip(pieces, word_of, strict=True):
@@ -219,7 +219,8 @@ def write_jsonlines(documents: Iterable[Document], path: str | os.PathLike[str],
 
     Refused (:class:`FormatError`): discontinuous mentions, empty nodes (zeros), split
     antecedents, bridging, non-referring mentions, discourse deixis, heads other than the
-    first token — none of which jsonlines can hold (see :mod:`anascore.conversion`, which can
+    first token — none of which jsonlines can hold (see :mod:`anascore.formats.io.conversion`,
+    which can
     drop them first).
     """
     documents = checked_documents(documents, "the documents to write")
@@ -240,7 +241,7 @@ def write_jsonlines(documents: Iterable[Document], path: str | os.PathLike[str],
 
 
 def _refuse_unsupported(document: Document) -> None:
-    from anascore.conversion import describe, unsupported_content
+    from anascore.formats.io.conversion import describe, unsupported_content
 
     lost = unsupported_content(document, "jsonlines")
     if lost:

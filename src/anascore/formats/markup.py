@@ -7,7 +7,7 @@ LLM coreference papers and prompts::
     # newdoc id = doc1
     [Anna|1] met [her|1] friend [[Bob|2]'s sister|3] at the station.
 
-Rules this reader enforces (each violation is a :class:`~anascore.errors.FormatError` naming
+Rules this reader enforces (each violation is a :class:`~anascore.core.errors.FormatError` naming
 the file, the line and what was expected):
 
 * ``[`` opens a mention; ``|ID]`` closes the innermost open one and names its entity (``ID``:
@@ -24,7 +24,8 @@ the file, the line and what was expected):
 
 The text is split into tokens at white space and at every mention boundary (``[Bob|2]'s``
 gives ``Bob`` and ``'s``); the response is then scored on the key's tokens through their
-characters (:mod:`anascore.token_alignment`), so the key may be in any format. The text must
+characters (:mod:`anascore.formats.io.token_alignment`), so the key may be in any format. The text
+must
 be the key's up to white space (and the normalizations listed there).
 """
 
@@ -35,9 +36,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from anascore.errors import FormatError, shorten
-from anascore.formats.text import open_text
-from anascore.model import Document, Entity, Mention, SpanTokens
+from anascore.core.errors import FormatError, shorten
+from anascore.core.model import Document, Entity, Mention, SpanTokens
+from anascore.formats.io.text_files import open_text
 
 #: The name of a document without ``# newdoc id`` (paired with a one-document key).
 UNNAMED = ""
@@ -152,7 +153,7 @@ def _finish(builder: _Builder, path: str) -> Document:
     return Document(
         name=builder.name, tokens=tuple(tokens),
         # A mention marked twice stays twice, as every reader leaves it: scoring keeps one
-        # copy and warns (anascore.selection), the same for every format.
+        # copy and warns (anascore.selection.sides), the same for every format.
         entities=tuple(Entity(name, tuple(sorted(mentions, key=lambda m: m.tokens)))
                        for name, mentions in entities.items()),
         path=path, source_format="markup", line=builder.line)

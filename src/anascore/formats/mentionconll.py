@@ -22,10 +22,10 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 
-from anascore.errors import FormatError
+from anascore.core.errors import FormatError
+from anascore.core.model import Document
 from anascore.formats.conll2012 import read_conll2012
-from anascore.model import Document
-from anascore.output import atomic_output
+from anascore.formats.io.output import atomic_output
 
 
 def read_mentionconll(path: str | os.PathLike[str]) -> Iterator[Document]:
@@ -38,7 +38,7 @@ def write_mentionconll(documents: Iterable[Document], path: str | os.PathLike[st
     (the name's white space as ``_``) in the order of the mentions' positions (then of their
     chain IDs), and ``#end document``. Layers other than identity, heads, MIN spans and empty
     nodes are refused, as the conversion module finds them."""
-    from anascore.conversion import describe, unsupported_content
+    from anascore.formats.io.conversion import describe, unsupported_content
 
     ordered = []
     for document in documents:

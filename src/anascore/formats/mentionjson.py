@@ -1,7 +1,7 @@
 """Mention records in JSON: the cross-document format of Barhom et al. 2019, WEC-Eng and uCDCR.
 
 A file is one JSON array of mention objects (or one object per line). Rules this reader
-enforces (each violation a :class:`~anascore.errors.FormatError` naming the file, the line
+enforces (each violation a :class:`~anascore.core.errors.FormatError` naming the file, the line
 where the record starts, the record's index and what was expected):
 
 * Each record is an object with ``coref_chain`` (a string or an integer: the chain's ID,
@@ -17,7 +17,8 @@ where the record starts, the record's index and what was expected):
 * ``coref_chain`` ``"-"`` (Barhom's predicted-mention files, which carry no chains yet) names
   no chain and is refused: such a file is the input of a system, not a response.
 * ``mention_type`` (``ACT``, ``NEG``, ``HUM`` …), when given, is kept as the mention's
-  ``mention_type`` attribute: the ID checks of :mod:`anascore.chain_ids` tell event chains
+  ``mention_type`` attribute: the ID checks of :mod:`anascore.formats.io.chain_ids` tell event
+  chains
   from entity chains by it.
 * Other fields (``is_singleton``, ``mention_context``, ``score`` …) are ignored.
 
@@ -33,7 +34,7 @@ writer.
 
 The same mention twice (uCDCR's ECB+ test events hold 4 such pairs, each in two chains) is
 kept as written: scoring counts a repeated mention once, with a warning
-(:mod:`anascore.selection`).
+(:mod:`anascore.selection.sides`).
 """
 
 from __future__ import annotations
@@ -44,10 +45,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from anascore.errors import FormatError
+from anascore.core.errors import FormatError
+from anascore.core.model import Document, Entity, Mention
+from anascore.formats.io.output import atomic_output
 from anascore.formats.json_records import is_integer, json_records, name_of
-from anascore.model import Document, Entity, Mention
-from anascore.output import atomic_output
 
 _EXPECTED = ("a mention object with coref_chain, doc_id, sent_id and tokens_number")
 #: The placeholder of a token whose text the file does not give.
@@ -259,7 +260,7 @@ def write_mentionjson(documents: Iterable[Document], path: str | os.PathLike[str
 
 
 def _refuse_unsupported(document: Document) -> None:
-    from anascore.conversion import describe, unsupported_content
+    from anascore.formats.io.conversion import describe, unsupported_content
 
     lost = unsupported_content(document, "mentionjson")
     if lost:

@@ -12,14 +12,14 @@ string) and its mentions in one of two layouts:
   sentences from ``sentences``, ``[start, end]`` over the topic, when given: anascore's
   writer adds them to a document without a topic, written so).
 
-Each paragraph is a :class:`~anascore.model.Document` named ``TOPIC/N`` (``N`` its index in
+Each paragraph is a :class:`~anascore.core.model.Document` named ``TOPIC/N`` (``N`` its index in
 the topic from 0), with ``topic`` the topic's ID; in the flattened layout the one document is
 named by the topic's ID. SciCo names a paragraph's source paper in ``doc_ids``, but its
 systems' outputs do not, so the index names it (the gold file and an output pair document for
 document). ``sentences`` (``[start, end]`` per sentence of each paragraph, when given and
 valid) set the sentence starts. ``relations``, ``metadata``, ``source`` and the ``hard_*``
 flags are ignored. Cluster IDs are names (``3`` and ``"3"`` are one chain). Every violation
-is a :class:`~anascore.errors.FormatError` naming the file, the line and what was expected.
+is a :class:`~anascore.core.errors.FormatError` naming the file, the line and what was expected.
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ from collections.abc import Iterable, Iterator
 from itertools import accumulate
 from typing import Any
 
-from anascore.errors import FormatError
+from anascore.core.errors import FormatError
+from anascore.core.model import Document, Entity, Mention
+from anascore.formats.io.output import atomic_output
 from anascore.formats.json_records import is_integer, json_records, name_of
-from anascore.model import Document, Entity, Mention
-from anascore.output import atomic_output
 
 _EXPECTED = ("a topic object with id and either tokens and mentions or flatten_tokens and "
              "flatten_mentions")
@@ -238,7 +238,7 @@ def _identifier(name: str) -> int | str:
 
 
 def _refuse_unsupported(document: Document) -> None:
-    from anascore.conversion import describe, unsupported_content
+    from anascore.formats.io.conversion import describe, unsupported_content
 
     lost = unsupported_content(document, "scico")
     if lost:

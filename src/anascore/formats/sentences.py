@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from anascore.model import Document
+from anascore.core.model import Document
 
 
 def sentence_of(document: Document) -> list[int]:

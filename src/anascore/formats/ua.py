@@ -2,7 +2,7 @@
 
 The format is defined by Poesio et al., *Universal Anaphora in CoNLL-U-Plus*, v1.1
 (``formats/UA_CONLL_U_Plus_proposal_v1.1.md``) and used by the CODI-CRAC 2021/2022 shared
-tasks. Rules this reader enforces (each violation is a :class:`~anascore.errors.FormatError`
+tasks. Rules this reader enforces (each violation is a :class:`~anascore.core.errors.FormatError`
 naming the file and line):
 
 * ``# global.columns = ID FORM … IDENTITY BRIDGING DISCOURSE_DEIXIS …`` names the columns; it
@@ -24,7 +24,8 @@ naming the file and line):
   ``# sent_id`` go to :attr:`Document.nodes`, as the CorefUD reader gives them: zero mentions
   (headed by an empty node) are removed by ``keep_zeros=False`` and paired by
   ``zero_match``, and key and response with different empty nodes are aligned
-  (:mod:`anascore.formats.alignment`). A sentence starts at the first token after a blank or
+  (:mod:`anascore.formats.io.conllu_alignment`). A sentence starts at the first token after a blank
+  or
   ``# sent_id`` line.
 * IDENTITY and DISCOURSE_DEIXIS cells: ``_`` or a sequence of brackets. ``(ATTRIBUTES``
   opens a markable, ``(ATTRIBUTES)`` is a one-token markable, ``)`` closes the innermost open
@@ -52,7 +53,7 @@ naming the file and line):
   ``MentionAnchor`` (an identity markable) and ``EntityAnchor`` (an identity entity; the
   ``-Pseudo`` suffix may be left out, as CODI-CRAC does) is required. When both are given they
   must agree. A repeated ``Rel``/``MentionAnchor``/``EntityAnchor`` group gives the anaphor
-  another anchor (another :class:`~anascore.model.BridgingLink`); ``Rel=_`` is no relation.
+  another anchor (another :class:`~anascore.core.model.BridgingLink`); ``Rel=_`` is no relation.
 
 Documents are yielded one at a time.
 """
@@ -66,12 +67,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import IO
 
-from anascore.errors import FormatError, shorten
-from anascore.formats.dependencies import CYCLE, id_positions, mention_head
-from anascore.formats.dependencies import governors as dependency_governors
-from anascore.formats.sentences import kept_lines, sentence_ids, sentence_of
-from anascore.formats.text import open_text
-from anascore.model import (
+from anascore.core.errors import FormatError, shorten
+from anascore.core.model import (
     NO_ATTRIBUTES,
     BridgingLink,
     ConlluNodes,
@@ -81,7 +78,11 @@ from anascore.model import (
     SpanTokens,
     checked_documents,
 )
-from anascore.output import atomic_output
+from anascore.formats.dependencies import CYCLE, id_positions, mention_head
+from anascore.formats.dependencies import governors as dependency_governors
+from anascore.formats.io.output import atomic_output
+from anascore.formats.io.text_files import open_text
+from anascore.formats.sentences import kept_lines, sentence_ids, sentence_of
 
 #: Column positions when the file has no ``# global.columns`` line (CODI-CRAC layout).
 DEFAULT_COLUMNS: tuple[str, ...] = (
@@ -828,7 +829,7 @@ def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False,
     ``token_columns=True`` also keeps, when the file fills its UPOS column, each token's UPOS
     and whether it is an empty node (``Document.token_columns["upos"]``, ``["empty_node"]``:
     ``"1"`` or ``"0"``): the linguistically aware metrics type mentions from them and the
-    heads (:mod:`anascore.mention_types`).
+    heads (:mod:`anascore.comparison.mention_types`).
     """
     path = os.fspath(path)
     with open_text(path) as lines:
@@ -840,7 +841,7 @@ def read_ua_lines(lines: Iterable[tuple[int, str]], path: str, *, token_columns:
                   all_columns: bool = False) -> Iterator[Document]:
     """:func:`read_ua` of numbered lines of ``path`` (universal newlines): the whole file, or
     a stretch of it that begins with the ``# global.columns`` line in force there
-    (:mod:`anascore.parallel`)."""
+    (:mod:`anascore.scoring.parallel`)."""
     columns = {name: index for index, name in enumerate(DEFAULT_COLUMNS)}
     declared: int | None = None  # the number of columns '# global.columns' names
     needed = columns["IDENTITY"] + 1  # a token line reaches the IDENTITY column
@@ -1025,7 +1026,7 @@ def write_ua(documents: Iterable[Document], path: str | os.PathLike[str]) -> Non
     ``--allow-boundary-crossing``). Within a cell, closings come first, then openings (the
     longest first), then one-token markables, the order both readers expect.
 
-    Raises :class:`~anascore.errors.FormatError` for what the format cannot hold: an entity
+    Raises :class:`~anascore.core.errors.FormatError` for what the format cannot hold: an entity
     identifier or attribute with white space or one of ``( ) | @ =``, a bridging anaphor or
     anchor that is no markable of the identity layer.
     """

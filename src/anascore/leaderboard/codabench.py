@@ -8,7 +8,7 @@
   but Python ≥ 3.11 with numpy and scipy on the competition's Docker image;
 * ``OUT/reference_data/``: each dataset's key, named after the dataset (``gum.conllu``; a
   folder or pattern of keys as the folder ``gum/``), byte for byte, so the keys' hashes
-  (:mod:`anascore.key_hash`) are those ``anascore evaluate`` records;
+  (:mod:`anascore.scoring.key_hash`) are those ``anascore evaluate`` records;
 * ``OUT/leaderboard.yaml``: the ``leaderboards:`` entry of ``competition.yaml`` whose column
   keys are those of ``scores.json``.
 
@@ -49,10 +49,10 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from anascore.errors import AnascoreError, OptionsError, printable
-from anascore.file_sets import is_file_set, members
+from anascore.core.errors import AnascoreError, OptionsError, printable
 from anascore.leaderboard.manifest import Task, read_manifest, task_from_dict
 from anascore.leaderboard.ranking import Leaderboard, evaluate_task
+from anascore.scoring.file_sets import is_file_set, members
 
 #: What Codabench runs: ``$program``, ``$input`` and ``$output`` are its folders.
 COMMAND = "python3 $program/score.py $input $output"
@@ -153,7 +153,7 @@ def _build(task: Task, data: Mapping[str, Any], folder: Path) -> list[str]:
     (program / "metadata.yaml").write_text(
         "# Written by anascore codabench: Codabench replaces $program, $input and $output.\n"
         f"command: {COMMAND}\n", encoding="utf-8")
-    from anascore.version import __version__
+    from anascore.core.version import __version__
 
     (program / "score.py").write_text(_SCORE_PY.format(version=__version__),
                                       encoding="utf-8")
@@ -330,7 +330,7 @@ def detailed_results(board: Leaderboard) -> str:
     """``detailed_results.html``: the scores with each dataset's key hash and signature,
     then the HTML report of the submission on each dataset (``anascore report``'s page,
     in a frame of its own)."""
-    from anascore.analysis.errors import check_options
+    from anascore.analysis.analyse import check_options
     from anascore.report.html import report_files
 
     task = board.task
@@ -374,7 +374,7 @@ def _percent(value: float) -> str:
 
 
 def _write(path: Path, text: str) -> None:
-    from anascore.output import atomic_output
+    from anascore.formats.io.output import atomic_output
 
     with atomic_output(path) as stream:
         stream.write(text)

@@ -2,7 +2,7 @@
 
 A manifest is a TOML file (TOML: comments, no indentation rules, in Python's standard library
 since 3.11 as ``tomllib``). Paths in it are relative to the manifest's folder. Every mistake is
-an :class:`~anascore.errors.OptionsError` naming the manifest and the entry (a TOML parser
+an :class:`~anascore.core.errors.OptionsError` naming the manifest and the entry (a TOML parser
 gives no line for a semantic mistake, so the message names the table and key instead):
 
 .. code-block:: toml
@@ -59,9 +59,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from anascore.errors import OptionsError
-from anascore.formats.sources import read_bounded
-from anascore.options import DEFAULT_SEED, STATISTICS_SETTINGS, Options
+from anascore.config.options import DEFAULT_SEED, STATISTICS_SETTINGS, Options
+from anascore.core.errors import OptionsError
+from anascore.formats.io.sources import read_bounded
 from anascore.stats.adequacy import check_resamples
 
 if sys.version_info >= (3, 11):

@@ -1,7 +1,7 @@
 """A leaderboard over several datasets: combined scores, ranks, and the statistics behind them.
 
 Each dataset's key is read once and every system's responses are scored against it
-(:func:`anascore.scoring.score_files_many`), giving per-document count matrices. Everything
+(:func:`anascore.scoring.pipeline.score_files_many`), giving per-document count matrices. Everything
 after that works on the counts alone (``docs/design.md``):
 
 * **A dataset's score** is the primary metric of its summed counts (the micro-average over its
@@ -45,7 +45,7 @@ import numpy as np
 
 from anascore.leaderboard.manifest import Dataset, Task
 from anascore.report import Report
-from anascore.scoring import score_files_many
+from anascore.scoring.pipeline import score_files_many
 from anascore.stats.batch import batch_scores
 from anascore.stats.bootstrap import (
     CHUNK_ELEMENTS,
@@ -142,7 +142,7 @@ class Leaderboard:
     def to_dict(self, *, reports: bool = False) -> dict[str, Any]:
         """The JSON object ``anascore evaluate --output json`` prints (``reports``: every
         per-dataset report too); each dataset names its key's hash (``key_hash``,
-        ``key_sha256``: :mod:`anascore.key_hash`)."""
+        ``key_sha256``: :mod:`anascore.scoring.key_hash`)."""
         task = self.task
         result: dict[str, Any] = {
             "task": task.name, "metric": task.metric, "combine": task.combine,

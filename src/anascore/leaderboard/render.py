@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 
-from anascore.csv_output import csv_rows
+from anascore.core.version import __version__
+from anascore.formats.io.csv_output import csv_rows
 from anascore.leaderboard.ranking import Leaderboard
 from anascore.report.tables import (
     DERIVED_TITLES,
@@ -23,7 +24,6 @@ from anascore.report.tables import (
     Signed,
     Table,
 )
-from anascore.version import __version__
 
 #: Output formats of ``anascore evaluate``: those of ``anascore score``.
 LEADERBOARD_OUTPUTS: tuple[str, ...] = ("text", "json", "csv", "markdown", "latex")

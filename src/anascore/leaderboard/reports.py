@@ -5,17 +5,17 @@ The names in those paths come from the manifest, which refuses a name that is a 
 (:mod:`.manifest`), so nothing is written outside ``DIR``; and nothing is written over one of
 the task's inputs (the manifest, a key, a response): :func:`check_reports` refuses it before
 anything is scored, with the file system's notion of the same file
-(:func:`anascore.output.refuse_overwriting_inputs`).
+(:func:`anascore.formats.io.output.refuse_overwriting_inputs`).
 """
 
 from __future__ import annotations
 
 import os
 
-from anascore.errors import AnascoreError, OptionsError
+from anascore.core.errors import AnascoreError, OptionsError
+from anascore.formats.io.output import atomic_output, refuse_overwriting_inputs
 from anascore.leaderboard.manifest import Task
 from anascore.leaderboard.ranking import Leaderboard
-from anascore.output import atomic_output, refuse_overwriting_inputs
 
 
 def report_path(folder: str, system: str, runs: int, run: int, dataset: str) -> str:
@@ -47,7 +47,7 @@ def check_reports(task: Task, folder: str) -> None:
 
 def write_reports(board: Leaderboard, folder: str) -> None:
     """Each per-dataset report as JSON, with every document's scores, written whole
-    (:func:`anascore.output.atomic_output`)."""
+    (:func:`anascore.formats.io.output.atomic_output`)."""
     for system, runs in board.reports.items():
         for number, run in enumerate(runs, start=1):
             for dataset, report in run.items():

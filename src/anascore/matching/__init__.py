@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from anascore.compat import conventions
+from anascore.core.model import Mention
 from anascore.matching.exact import Alignment, Matcher, align_exact, from_pairs
 from anascore.matching.min_span import align_min
-from anascore.model import Mention
 
 if TYPE_CHECKING:
-    from anascore.options import Options
-    from anascore.selection import Side
+    from anascore.config.options import Options
+    from anascore.selection.sides import Side
 
 
 def align_head(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
@@ -56,14 +56,14 @@ def align(key: Side, response: Side, options: Options) -> Alignment:
     """Align the mentions of one document's key and response sides as ``options`` say.
 
     With zeros kept and ``zero_match="dependent"``, zero mentions are first paired by their
-    dependencies (:mod:`anascore.matching.zeros`); every mention left is then aligned by
+    dependencies (:mod:`anascore.matching.zero_pairing`); every mention left is then aligned by
     :func:`matcher_for` (``MATCHERS[options.match]``, or its ``compat`` variant). CRAFT
     matching never pairs zero mentions (as the UA scorer). Head, partial and dependent-zero
     matching choose among equally good pairings as the conventions say
     (:meth:`anascore.compat.Conventions.mention_pairing`; anascore's:
     :func:`anascore.matching.optimal.best_pairs`).
     """
-    from anascore.selection import zero_flags
+    from anascore.selection.sides import zero_flags
 
     pairing = conventions(options).mention_pairing()
     matcher = matcher_for(options)
@@ -90,7 +90,7 @@ def align(key: Side, response: Side, options: Options) -> Alignment:
     if (options.keep_zeros and options.zero_match == "dependent"
             and key.nodes is not None and response.nodes is not None):
         from anascore.matching.optimal import best_pairs
-        from anascore.matching.zeros import align_zeros_by_dependencies
+        from anascore.matching.zero_pairing import align_zeros_by_dependencies
 
         zero_pairs = align_zeros_by_dependencies(key, response,
                                                  pairing=pairing or best_pairs)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from anascore.model import Mention
+from anascore.core.model import Mention
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ Matcher = Callable[[Sequence[Mention], Sequence[Mention]], Alignment]
 def align_exact(key: Sequence[Mention], response: Sequence[Mention]) -> Alignment:
     """Align mentions that cover exactly the same tokens.
 
-    Both sides hold each span once (see :mod:`anascore.selection`), so the pairing is
+    Both sides hold each span once (see :mod:`anascore.selection.sides`), so the pairing is
     one-to-one by construction.
     """
     index_of = {mention.tokens: index for index, mention in enumerate(key)}

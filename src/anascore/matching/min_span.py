@@ -16,7 +16,8 @@ The alignment is one-to-one, so every metric counts a partially matched pair as 
 exact one. Ties (two pairings of equal worth) are broken by text order: mentions are taken by
 start, end, length, then tokens, so the order of entities in a file never changes a score.
 
-``compat="ua"`` reproduces the UA scorer 2.0 exactly (:func:`anascore.compat.ua.align_min_ua`,
+``compat="ua"`` reproduces the UA scorer 2.0 exactly
+(:func:`anascore.compat.ua_scorer.align_min_ua`,
 U3): it also accepts a response mention that *contains* the key mention when the key mention
 covers the response's own MIN, and solves one dense assignment over all mentions left, which
 decides ties the way the scorer does; it uses the helpers below with ``symmetric=True`` and
@@ -30,10 +31,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from anascore.assignment import maximum_assignment
-from anascore.components import edge_components
+from anascore.core.assignment import maximum_assignment
+from anascore.core.components import edge_components
+from anascore.core.model import Mention
 from anascore.matching.exact import Alignment, align_exact
-from anascore.model import Mention
 
 
 def min_match_worth(key: Mention, response: Mention) -> float:

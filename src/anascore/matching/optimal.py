@@ -13,12 +13,12 @@ connected components of the graph of positive scores, a component with one key o
 response mention takes its best partner (the first in sort order among equals: the
 documented rule), and larger components are solved by ``linear_sum_assignment`` on their
 rows and columns in the same sort order (through
-:func:`anascore.assignment.maximum_assignment`, which gives scipy's assignment, ties
+:func:`anascore.core.assignment.maximum_assignment`, which gives scipy's assignment, ties
 included, without importing scipy for a small component). The optimum is the same as the
 scorer's; among equally good pairings the choice can differ from the scorer's, whose
 whole-matrix assignment does not always follow its documented rule. ``compat="ua"`` solves
 the scorer's whole matrix instead, and so makes its choices
-(:func:`anascore.compat.ua.whole_matrix_pairs`, U14).
+(:func:`anascore.compat.ua_scorer.whole_matrix_pairs`, U14).
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from anascore.assignment import maximum_assignment
-from anascore.components import edge_components
-from anascore.model import Mention
+from anascore.core.assignment import maximum_assignment
+from anascore.core.components import edge_components
+from anascore.core.model import Mention
 
 #: A maximum-score one-to-one pairing: scores of ``(key, response)`` pairs and the ranks of
 #: the keys and responses in, the chosen pairs out (:func:`best_pairs`'s shape).

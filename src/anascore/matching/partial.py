@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 
+from anascore.core.model import Mention
 from anascore.matching.optimal import Pairing, best_pairs, mention_order, ranks
-from anascore.model import Mention
 
 Pairs = list[tuple[int, int]]
 

@@ -1,7 +1,7 @@
 """The metric registry: names to :class:`~anascore.metrics.base.Metric` values.
 
 Every identity metric counts from the per-document contingency table; the CoNLL score is
-derived from three of them (:data:`anascore.options.DERIVED_METRICS`).
+derived from three of them (:data:`anascore.config.options.DERIVED_METRICS`).
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from importlib import import_module
 import numpy as np
 
 from anascore.compat import conventions
+from anascore.config.options import DERIVED_METRICS, ENTITY_LAYERS, IDENTITY_METRICS, Options
 from anascore.metrics.base import PRF_FIELDS, Metric
-from anascore.options import DERIVED_METRICS, ENTITY_LAYERS, IDENTITY_METRICS, Options
-from anascore.scores import MetricResult
+from anascore.metrics.scores import MetricResult
 
 #: Where each metric counted from a document is defined: its module and the name of its
 #: :class:`Metric` value there.

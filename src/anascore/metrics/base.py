@@ -1,6 +1,6 @@
 """The one shape every metric has.
 
-A metric turns a document's :class:`~anascore.contingency.Comparison` (usually just its
+A metric turns a document's :class:`~anascore.comparison.contingency.Comparison` (usually just its
 contingency table) into a small vector of additive counts (its ``fields``), and turns a sum
 of such vectors into a score. Because the counts add up, a corpus score is the score of the
 summed document counts, and bootstrap resampling or parallel runs never need the documents
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from anascore.contingency import Comparison, Contingency
-from anascore.options import Options
-from anascore.scores import MetricResult, Score, ScoreArrays, f1_scores, ratios
+from anascore.comparison.contingency import Comparison, Contingency
+from anascore.config.options import Options
+from anascore.metrics.scores import MetricResult, Score, ScoreArrays, f1_scores, ratios
 
 #: The counts of a metric with one recall and one precision.
 PRF_FIELDS: tuple[str, ...] = ("recall_num", "recall_den", "precision_num", "precision_den")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from anascore.contingency import Comparison, Contingency
+from anascore.comparison.contingency import Comparison, Contingency
 from anascore.metrics.base import (
     PRF_FIELDS,
     Metric,

@@ -29,16 +29,17 @@ element), the δ for that kind is the recall (precision) of the other kind, BLAN
 convention of scoring the kind that exists; with no link at all (one singleton element), of
 its mentions. Sets are aligned on BLANC's F1, the mean of the two kinds' F1 of these δ
 terms. ``compat="ua"``: δ is each kind's F1, each kind aligned on its own F1, as the UA
-scorer computes it (U10, U11 in :mod:`anascore.compat.ua`).
+scorer computes it (U10, U11 in :mod:`anascore.compat.ua_scorer`).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from anascore.comparison.contingency import Comparison, Contingency, links
 from anascore.compat import conventions
-from anascore.contingency import Comparison, Contingency, links
 from anascore.metrics.base import Metric, exact_sum
+from anascore.metrics.scores import BlancScore, Score, ScoreArrays, f1_score, f1_scores, ratios
 from anascore.metrics.split_antecedents import (
     SetAlignment,
     SetMetric,
@@ -46,7 +47,6 @@ from anascore.metrics.split_antecedents import (
     set_sizes,
     split_antecedent_counts,
 )
-from anascore.scores import BlancScore, Score, ScoreArrays, f1_score, f1_scores, ratios
 
 FIELDS = (
     "coref_recall_num", "coref_recall_den", "coref_precision_num", "coref_precision_den",

@@ -24,11 +24,11 @@ anaphor annotated with two anchors has two links, and a response link is credite
 anaphor, as in CODI-CRAC, these are exactly the UA scorer's counts. Under ``compat="ua"`` all
 matching is exact (U7), each anaphor keeps its last link (U6), and the entity test looks both
 anchor mentions up among the selected key entities (a span in two entities belongs to the
-last; U8), as the UA scorer does (:mod:`anascore.compat.ua`).
+last; U8), as the UA scorer does (:mod:`anascore.compat.ua_scorer`).
 
 0/0 is not applicable, not 0: a key without bridging links has no bridging recall, and a corpus
 whose links name only anchor entities (CorefUD's ``Bridge``) has no mention-level score at all
-(:meth:`anascore.scores.Score.from_counts` with ``empty="n/a"``). The UA scorer prints 0 for
+(:meth:`anascore.metrics.scores.Score.from_counts` with ``empty="n/a"``). The UA scorer prints 0 for
 them; no reference suite pins such a case.
 """
 
@@ -39,13 +39,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from anascore.comparison.contingency import Comparison
 from anascore.compat import conventions
-from anascore.contingency import Comparison
+from anascore.core.model import BridgingLink, Mention
 from anascore.matching import MATCHERS
 from anascore.matching.min_span import min_match_worth
 from anascore.metrics.base import Metric
-from anascore.model import BridgingLink, Mention
-from anascore.scores import BridgingScore, Score, ScoreArrays, prf_arrays
+from anascore.metrics.scores import BridgingScore, Score, ScoreArrays, prf_arrays
 
 PARTS: tuple[str, ...] = ("anaphor_recognition", "mention", "entity")
 FIELDS: tuple[str, ...] = tuple(

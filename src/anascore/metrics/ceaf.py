@@ -2,7 +2,7 @@
 
 Both variants pair key and response entities by the assignment g* that maximizes the total
 similarity Φ(g*) = Σ φ(Kᵢ, R_g(i)) (Luo 2005, eq. 6), found per connected component
-(:mod:`anascore.metrics.assignment`), then
+(:mod:`anascore.metrics.entity_pairing`), then
 
     R = Φ(g*) / Σᵢ φ(Kᵢ, Kᵢ)        P = Φ(g*) / Σⱼ φ(Rⱼ, Rⱼ)
 
@@ -19,7 +19,7 @@ recall (for recall) or precision (for precision) of their sets:
 
 so recall and precision may come from different entity alignments. (``compat="ua"``: δ is
 the F1 of the two sets on both sides, as the UA scorer computes it, so that both sides take
-one alignment; U9 in :mod:`anascore.compat.ua`.)
+one alignment; U9 in :mod:`anascore.compat.ua_scorer`.)
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from collections.abc import Callable
 
 import numpy as np
 
+from anascore.comparison.contingency import Comparison, Contingency
 from anascore.compat import conventions
-from anascore.contingency import Comparison, Contingency
-from anascore.metrics.assignment import best_assignment_total
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
+from anascore.metrics.entity_pairing import best_assignment_total
 from anascore.metrics.split_antecedents import (
     SetAlignment,
     SetMetric,

@@ -1,8 +1,9 @@
 """Dominant-mention evaluation (Žitkus et al. 2023, §4.3 and Appendices A–C).
 
-Every mention of an entity but its dominant mention (:mod:`anascore.dominance`) is an
+Every mention of an entity but its dominant mention (:mod:`anascore.comparison.dominance`) is an
 *annotation*: a referent, linked to the entity's dominant mention, with the coreference type
-code the input gives it (attribute :data:`~anascore.dominance.COREFERENCE_TYPE_ATTRIBUTE`,
+code the input gives it (attribute
+:data:`~anascore.comparison.dominance.COREFERENCE_TYPE_ATTRIBUTE`,
 e.g. ``ppas``: pronominal, personal, anaphoric, single antecedent). Single-mention entities
 make no annotation (§4.1: the scheme has no singletons). Key and response annotations are
 paired by their referents (aligned mentions) and classified (Table A2):
@@ -52,18 +53,18 @@ from typing import Any
 
 import numpy as np
 
-from anascore.contingency import Comparison
-from anascore.dominance import COREFERENCE_TYPE_ATTRIBUTE, dominant_mentions
-from anascore.errors import FormatError
-from anascore.linguistic_settings import (
+from anascore.comparison.contingency import Comparison
+from anascore.comparison.dominance import COREFERENCE_TYPE_ATTRIBUTE, dominant_mentions
+from anascore.comparison.mention_types import comparison_types
+from anascore.config.linguistic_settings import (
     DEFAULT_COREFERENCE_CLASSES,
     DEFAULT_DOMINANT_COEFFICIENTS,
 )
-from anascore.mention_types import comparison_types
+from anascore.config.options import Options
+from anascore.core.errors import FormatError
 from anascore.metrics.base import Metric
-from anascore.options import Options
-from anascore.scores import f1_score, ratio
-from anascore.selection import Side
+from anascore.metrics.scores import f1_score, ratio
+from anascore.selection.sides import Side
 
 #: The six annotation classes of Table A2, in the order of the counts.
 KINDS: tuple[str, ...] = ("tp", "wt", "wl", "wtl", "fn", "fp")
@@ -310,7 +311,7 @@ def class_table_rows(score: DominantScore) -> list[dict[str, Any]]:
 
 def class_table_csv(score: DominantScore) -> str:
     """Table 3 as CSV (``class,tp,wt,wl,wtl,fn,fp,key_annotations,precision,recall,f1``)."""
-    from anascore.csv_output import csv_records
+    from anascore.formats.io.csv_output import csv_records
 
     columns = ["class", "tp", "wt", "wl", "wtl", "fn", "fp", "key_annotations", "precision",
                "recall", "f1"]

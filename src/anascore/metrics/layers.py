@@ -3,7 +3,7 @@
 Discourse deixis is annotated like identity coreference — markables in chains, in their own
 column with their own entities (Yu et al. 2022 §4.4) — and the UA scorer scores it with the
 same metrics. The selection step builds that layer's comparison from the layer's entities
-(:func:`anascore.selection.layer_document`); these metrics count it with the identity metrics,
+(:func:`anascore.selection.sides.layer_document`); these metrics count it with the identity metrics,
 under the names ``LAYER.METRIC`` (``discourse_deixis.muc``), so that one run reports both
 layers side by side.
 """
@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from anascore.contingency import Comparison
+from anascore.comparison.contingency import Comparison
 from anascore.metrics.base import Metric
 
 LAYER_TITLES: dict[str, str] = {"discourse_deixis": "DD"}

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from anascore.contingency import Comparison, Contingency, links
+from anascore.comparison.contingency import Comparison, Contingency, links
 from anascore.metrics.base import (
     PRF_FIELDS,
     Metric,

@@ -46,7 +46,7 @@ precision (``tests/test_linguistic_metrics.py``; ``docs/linguistic-metrics.md``)
    the links that join it to the rest are spurious links of E_t. With uniform link weights
    this makes w_s^L(S) = |S| − 1, MUC's precision denominator under Pradhan et al. 2014.
 6. A mention aligned with a key mention has the key mention's type
-   (:mod:`anascore.mention_types`).
+   (:mod:`anascore.comparison.mention_types`).
 
 The maximum spanning tree weights are computed in closed form from counts: a link's weight
 depends only on the types of its two ends, and the sets of nodes each kind of link can join
@@ -61,10 +61,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from anascore.contingency import Comparison
-from anascore.mention_types import CODE, NAME, NOMINAL, comparison_types
-from anascore.metrics.assignment import best_assignment_total
+from anascore.comparison.contingency import Comparison
+from anascore.comparison.mention_types import CODE, NAME, NOMINAL, comparison_types
 from anascore.metrics.base import PRF_FIELDS, Metric, exact_sum, prf_score
+from anascore.metrics.entity_pairing import best_assignment_total
 
 
 def spanning_tree_weight(nodes: np.ndarray, nominal_or_pronoun_nodes: np.ndarray,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from anascore.contingency import Comparison
+from anascore.comparison.contingency import Comparison
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 
 

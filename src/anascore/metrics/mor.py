@@ -5,7 +5,7 @@ of how mentions are matched for the coreference metrics.
 Key and response mentions are paired one to one so as to maximize the total number of shared
 positions Σ |K ∩ R| (mentions that share no position are never paired, so the pairing splits
 into small groups of overlapping mentions, each solved exactly, as CEAF's entity pairing is:
-:mod:`anascore.metrics.assignment`), and
+:mod:`anascore.metrics.entity_pairing`), and
 
     R = Σ |K ∩ R| / Σ_K |K|        P = Σ |K ∩ R| / Σ_R |R|
 
@@ -20,9 +20,9 @@ from collections import defaultdict
 
 import numpy as np
 
-from anascore.contingency import Comparison, Contingency
-from anascore.metrics.assignment import best_assignment_total
+from anascore.comparison.contingency import Comparison, Contingency
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
+from anascore.metrics.entity_pairing import best_assignment_total
 
 
 def count_mor(comparison: Comparison) -> np.ndarray:

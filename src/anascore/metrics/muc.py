@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from anascore.contingency import Comparison, Contingency
+from anascore.comparison.contingency import Comparison, Contingency
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 from anascore.metrics.split_antecedents import (
     SetAlignment,

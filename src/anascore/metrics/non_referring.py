@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from anascore.comparison.contingency import Comparison
 from anascore.compat import conventions
-from anascore.contingency import Comparison
+from anascore.core.model import Mention
 from anascore.matching import MATCHERS
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
-from anascore.model import Mention
 
 
 def _distinct(mentions: tuple[Mention, ...]) -> list[Mention]:

@@ -1,7 +1,8 @@
 """Split-antecedent plurals in every metric, by one mechanism (Paun et al. 2023 §4–5, §7).
 
 An entity may hold an *accommodated set*: the atomic entities a split-antecedent plural refers
-to (:mod:`anascore.split_antecedents`). Paun et al. generalize each metric with three steps,
+to (:mod:`anascore.selection.accommodated_sets`). Paun et al. generalize each metric with three
+steps,
 the same for all of them; only the last is the metric's own:
 
 1. **Compare two sets with the metric itself** (§4.2). A key set and a response set are scored
@@ -29,7 +30,7 @@ resolved set counts like a correct mention): MUC between sets counts a singleton
 link, found when it is a singleton in the other set too (the UA scorer does the same); BLANC's
 δ for a kind of link the key (response) set does not have is the recall (precision) of the
 other kind. ``compat="ua"`` follows the UA scorer 2.0 where it departs from the paper
-(U9 … U13 in :mod:`anascore.compat.ua`; ``docs/split-antecedents.md``).
+(U9 … U13 in :mod:`anascore.compat.ua_scorer`; ``docs/split-antecedents.md``).
 """
 
 from __future__ import annotations
@@ -41,12 +42,12 @@ from typing import Any
 
 import numpy as np
 
-from anascore.assignment import maximum_assignment
+from anascore.comparison.contingency import Comparison, Contingency
 from anascore.compat import conventions
-from anascore.contingency import Comparison, Contingency
+from anascore.core.assignment import maximum_assignment
 from anascore.matching import MATCHERS
 from anascore.metrics.base import recall_precision
-from anascore.split_antecedents import AccommodatedSets
+from anascore.selection.accommodated_sets import AccommodatedSets
 
 Count = Callable[[Comparison], np.ndarray]
 

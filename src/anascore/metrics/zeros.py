@@ -22,7 +22,8 @@ there is one, else its aligned one, as the scorer looks it up; U15).
 
 A corpus without zero anaphors in the key has no zero recall, and a response without zero
 anaphors no zero precision: those are not applicable (``NaN``, with a reason), not 0
-(:meth:`anascore.scores.Score.from_counts` with ``empty="n/a"``); the CorefUD scorer prints 0
+(:meth:`anascore.metrics.scores.Score.from_counts` with ``empty="n/a"``); the CorefUD scorer prints
+0
 for them, and its test suite pins no such case.
 """
 
@@ -30,12 +31,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from anascore.comparison.contingency import Comparison
 from anascore.compat import conventions
-from anascore.contingency import Comparison
 from anascore.matching.optimal import mention_order
 from anascore.metrics.base import PRF_FIELDS, Metric
-from anascore.scores import Score, ScoreArrays, prf_arrays
-from anascore.selection import Side, zero_flags
+from anascore.metrics.scores import Score, ScoreArrays, prf_arrays
+from anascore.selection.sides import Side, zero_flags
 
 
 def _entities_in_text_order(side: Side) -> list[list[int]]:

@@ -2,7 +2,7 @@
 
 A :class:`Report` keeps every document's counts (a documents × fields matrix per metric), so
 corpus scores, per-document scores, and later resampling all come from the same object.
-Renderers (:mod:`anascore.report.text`, :mod:`anascore.report.reference_layout`) only read it.
+Renderers (:mod:`anascore.report.text_table`, :mod:`anascore.report.reference_layout`) only read it.
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from anascore.config.options import KEY_HASH_DIGITS, Options
+from anascore.config.presets import describe_mode
+from anascore.core.version import __version__
 from anascore.metrics import metric_for
+from anascore.metrics.scores import MetricResult
 from anascore.metrics.split_antecedents import SetAlignmentDetails
-from anascore.options import KEY_HASH_DIGITS, Options
-from anascore.presets import describe_mode
-from anascore.scores import MetricResult
 from anascore.stats.sums import column_sums, scores_from_counts
-from anascore.version import __version__
 
 if TYPE_CHECKING:
     from anascore.stats.bootstrap import MetricInterval
@@ -49,7 +49,7 @@ class Report:
         Bootstrap confidence intervals of every reported metric, when ``options.confidence``
         asks for them (:meth:`with_intervals`); else ``None``.
     key_hash
-        The SHA-256 (hexadecimal) of the key file's content (:mod:`anascore.key_hash`), in
+        The SHA-256 (hexadecimal) of the key file's content (:mod:`anascore.scoring.key_hash`), in
         the JSON output and, with ``options.sign_key``, in the signature; ``None`` for
         documents scored in memory.
     """

@@ -6,7 +6,8 @@ of a paired test (``paired-bs``, ``paired-ar``: one row per compared system and 
 metric of several parts has a row per part after its own: ``bridging:anaphor_recognition``,
 ``bridging:mention``, ``bridging:entity``; ``dominant:CLASS`` and its averages.
 Scores and p-values are fractions, as in the JSON output; empty cells where a value does not
-apply — a score that is not applicable (0/0, :mod:`anascore.scores`) or a test that cannot mean
+apply — a score that is not applicable (0/0, :mod:`anascore.metrics.scores`) or a test that cannot
+mean
 anything on so few documents is empty, with the reason in the ``note`` column (as are the
 warnings of a test or interval that rests on too little data). Every row carries the
 signature, so that a row taken out of the file still says how it was computed.
@@ -17,10 +18,10 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from anascore.csv_output import csv_records
+from anascore.formats.io.csv_output import csv_records
 from anascore.metrics.dominant import Averages, ClassScore, DominantScore
+from anascore.metrics.scores import BridgingScore, MetricResult, Score, is_applicable
 from anascore.report.systems import SystemsReport
-from anascore.scores import BridgingScore, MetricResult, Score, is_applicable
 
 COLUMNS = (
     "section", "system", "document", "metric", "recall", "precision", "f1",

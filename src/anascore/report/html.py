@@ -24,10 +24,10 @@ from dataclasses import replace
 from html import escape
 from typing import Any
 
-from anascore.analysis.errors import ErrorAnalysis, analyse_documents
-from anascore.formats.alignment import common_positions
-from anascore.model import Document, Mention
-from anascore.options import KEY_HASH_DIGITS, Options
+from anascore.analysis.analyse import ErrorAnalysis, analyse_documents
+from anascore.config.options import KEY_HASH_DIGITS, Options
+from anascore.core.model import Document, Mention
+from anascore.formats.io.conllu_alignment import common_positions
 from anascore.report import Report
 from anascore.report.html_template import TEMPLATE, fill
 
@@ -77,7 +77,7 @@ def _marks(errors: Sequence[Any], mentions: Sequence[Mention], attribute: str
 
 def _document_data(key: Document, responses: Sequence[Document | None],
                    analyses: Sequence[ErrorAnalysis], options: Options) -> dict[str, Any]:
-    from anascore.scoring import compare
+    from anascore.scoring.pipeline import compare
 
     words = list(key.tokens)
     empty = ([position for position, node in enumerate(key.nodes.empty) if node]
@@ -240,13 +240,14 @@ def build_report(key_documents: Sequence[Document],
                  key_hash: str | None = None) -> str:
     """The HTML text of the report: ``responses[i][d]`` is system ``i``'s document for key
     document ``d`` (``None`` where it lacks it); ``group_by`` adds grouped scores
-    (:mod:`anascore.grouping`). ``said``, when given, receives the warnings the page lists,
+    (:mod:`anascore.scoring.groups`). ``said``, when given, receives the warnings the page lists,
     for the command to print. ``files``: the key's and the responses' files, when read from
     files (a side without a mention to score is then said, as anascore score says it);
-    ``key_hash``, the SHA-256 of the key file (:mod:`anascore.key_hash`), is shown beside the
+    ``key_hash``, the SHA-256 of the key file (:mod:`anascore.scoring.key_hash`), is shown beside
+    the
     mode and goes into the signature as ``options.sign_key`` asks."""
-    from anascore.grouping import check_kind, group_documents, group_mentions
-    from anascore.scoring import with_nothing_to_score
+    from anascore.scoring.groups import check_kind, group_documents, group_mentions
+    from anascore.scoring.pipeline import with_nothing_to_score
 
     if group_by is not None:
         check_kind(group_by, options, genre_pattern)
@@ -335,7 +336,7 @@ def script_json(data: Any) -> str:
 
 
 def _mode(report: Report) -> str:
-    from anascore.presets import describe_mode
+    from anascore.config.presets import describe_mode
 
     return describe_mode(report.options)
 
@@ -348,13 +349,13 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
                  *, group_by: str | None = None, genre_pattern: str | None = None,
                  said: list[str] | None = None) -> str:
     """Read ``key`` and every response (files, or folders and patterns paired file by file:
-    :mod:`anascore.file_sets`), and build the report (:func:`build_report`; ``said``
+    :mod:`anascore.scoring.file_sets`), and build the report (:func:`build_report`; ``said``
     receives the page's warnings)."""
-    from anascore.analysis.errors import check_options
-    from anascore.file_sets import any_file_set, document_pairs, is_file_set
-    from anascore.formats.sources import local_inputs
-    from anascore.key_hash import key_digest
-    from anascore.scoring import checked_response, pair_documents_many
+    from anascore.analysis.analyse import check_options
+    from anascore.formats.io.sources import local_inputs
+    from anascore.scoring.file_sets import any_file_set, document_pairs, is_file_set
+    from anascore.scoring.key_hash import key_digest
+    from anascore.scoring.pipeline import checked_response, pair_documents_many
 
     check_options(options)
     ignored: list[list[str]] = [[] for _ in responses]
@@ -362,7 +363,7 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
     systems: list[list[Document | None]] = [[] for _ in responses]
     warnings: list[str] = []
     # Standard input, pipes and gzip files as anascore score reads them (copied, within a
-    # bound: anascore.formats.sources; messages name them as given).
+    # bound: anascore.formats.io.sources; messages name them as given).
     with local_inputs([key, *responses]) as (local, inputs):
         for key_document, response_documents in document_pairs(local[0], local[1:], options,
                                                                pair_documents_many, ignored,

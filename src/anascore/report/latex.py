@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from anascore.core.version import __version__
+from anascore.metrics.scores import is_applicable
 from anascore.report.tables import Cell, Percent, Probability, Range, Signed, Table
-from anascore.scores import is_applicable
 from anascore.stats.bootstrap import Interval
-from anascore.version import __version__
 
 _SPECIAL = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",

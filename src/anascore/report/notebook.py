@@ -1,6 +1,6 @@
 """What results show in a notebook: small HTML tables (``_repr_html_``) and pandas DataFrames
 (``to_dataframe``, with the ``pandas`` extra). Shared by :class:`~anascore.report.Report`,
-:class:`~anascore.grouping.GroupedScores` and the error analysis."""
+:class:`~anascore.scoring.groups.GroupedScores` and the error analysis."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from anascore.errors import OptionsError
+from anascore.core.errors import OptionsError
 
 
 def percent(value: float) -> str:

@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from anascore.errors import AnascoreError, FormatError, OptionsError
-from anascore.formats.sources import read_bounded
-from anascore.options import METRIC_NAMES, canonical_metric
-from anascore.output import atomic_output, check_writable, refuse_overwriting_inputs
+from anascore.config.options import METRIC_NAMES, canonical_metric
+from anascore.core.errors import AnascoreError, FormatError, OptionsError
+from anascore.formats.io.output import atomic_output, check_writable, refuse_overwriting_inputs
+from anascore.formats.io.sources import read_bounded
 
 if TYPE_CHECKING:
-    from anascore.lab import Experiment
+    from anascore.lab.sensitivity import Experiment
 
 IMAGE_FORMATS = (".png", ".svg")
 #: The most a JSON report may take (a device or a pipe without end is refused, not read).
@@ -90,7 +90,7 @@ def _check_output(path: str | os.PathLike[str]) -> Path:
 
 
 def _save(figure: Any, target: Path, dpi: int) -> None:
-    """The figure written whole to ``target`` (:func:`anascore.output.atomic_output`)."""
+    """The figure written whole to ``target`` (:func:`anascore.formats.io.output.atomic_output`)."""
     with atomic_output(target, binary=True) as stream:
         figure.savefig(stream, format=target.suffix.lower().lstrip("."), dpi=dpi)
 
@@ -363,7 +363,7 @@ def plot_report_file(path: str | os.PathLike[str], output: str | os.PathLike[str
 def plot_lab(experiments: Sequence[Experiment], output: str | os.PathLike[str]) -> None:
     """The lab's curves: a panel per experiment (figure of the paper), a line per metric."""
     target = _check_output(output)
-    from anascore.lab import lab_metrics
+    from anascore.lab.sensitivity import lab_metrics
 
     metrics = [name for name in lab_metrics(experiments) if name != "conll"]
     figure_class = _figure_class()

@@ -17,8 +17,8 @@ anascore does not print.
 
 from __future__ import annotations
 
+from anascore.metrics.scores import BlancScore, Score
 from anascore.report import Report
-from anascore.scores import BlancScore, Score
 from anascore.stats.sums import scores_from_counts
 
 _RULE = "-" * 74

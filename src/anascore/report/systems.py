@@ -14,9 +14,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import Any
 
-from anascore.errors import OptionsError
-from anascore.options import Options
-from anascore.presets import describe_mode
+from anascore.config.options import Options
+from anascore.config.presets import describe_mode
+from anascore.core.errors import OptionsError
+from anascore.core.version import __version__
 from anascore.report import Report
 from anascore.stats.bootstrap import confidence_intervals
 from anascore.stats.significance import (
@@ -26,7 +27,6 @@ from anascore.stats.significance import (
     approximate_randomization,
     paired_bootstrap,
 )
-from anascore.version import __version__
 
 
 @dataclass(frozen=True)

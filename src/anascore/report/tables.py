@@ -14,8 +14,8 @@ from typing import Any
 
 from anascore.metrics import REGISTRY
 from anascore.metrics.dominant import DominantScore
+from anascore.metrics.scores import AverageScore, BridgingScore, MetricResult, is_applicable
 from anascore.report.systems import SystemsReport, test_notes
-from anascore.scores import AverageScore, BridgingScore, MetricResult, is_applicable
 from anascore.stats.adequacy import interval_warnings
 from anascore.stats.bootstrap import Interval
 from anascore.stats.significance import APPROXIMATE_RANDOMIZATION, PAIRED_BOOTSTRAP

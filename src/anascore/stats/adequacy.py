@@ -37,7 +37,7 @@ import math
 
 from scipy import stats as scipy_stats
 
-from anascore.errors import OptionsError
+from anascore.core.errors import OptionsError
 
 #: Resamples a percentile interval needs for its ends (Efron & Tibshirani 1993, §19.3).
 MIN_INTERVAL_RESAMPLES = 1000

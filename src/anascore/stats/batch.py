@@ -14,9 +14,9 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
+from anascore.config.options import DERIVED_METRICS, Options
 from anascore.metrics import metric_for
-from anascore.options import DERIVED_METRICS, Options
-from anascore.scores import ScoreArrays
+from anascore.metrics.scores import ScoreArrays
 
 
 def batch_scores(counts: Mapping[str, np.ndarray], names: Iterable[str],

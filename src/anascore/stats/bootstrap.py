@@ -20,7 +20,8 @@ and system) are kept, in arrays allocated once, and a count of resamples whose s
 not fit in :data:`anascore.stats.adequacy.KEPT_BYTES` is refused before anything is drawn.
 
 Not applicable. A resample whose counts are 0/0 for a metric that reports 0/0 as not
-applicable (zeros, bridging: :mod:`anascore.scores`) has a ``NaN`` score; intervals are taken
+applicable (zeros, bridging: :mod:`anascore.metrics.scores`) has a ``NaN`` score; intervals are
+taken
 over the resamples where the score is defined, and :attr:`MetricInterval.applicable_resamples`
 says how many that was. An interval that cannot mean anything — one document, too few
 resamples, a metric that only one document has anything for — is not applicable: ``NaN``
@@ -36,9 +37,9 @@ from typing import Any
 
 import numpy as np
 
-from anascore.options import DEFAULT_SEED, DERIVED_METRICS, Options
-from anascore.progress import Progress
-from anascore.scores import ScoreArrays, json_number
+from anascore.config.options import DEFAULT_SEED, DERIVED_METRICS, Options
+from anascore.core.progress import Progress
+from anascore.metrics.scores import ScoreArrays, json_number
 from anascore.stats.adequacy import check_resamples, interval_not_applicable
 from anascore.stats.batch import batch_scores
 

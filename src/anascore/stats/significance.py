@@ -32,7 +32,7 @@ systems do, or rests on too few documents or resamples to be trusted. With fewer
 documents (or, for one metric, fewer than two documents with anything to count) nothing can
 vary between resamples: the test is not applicable — ``p_value`` ``NaN`` (``null`` in JSON,
 ``n/a`` in tables) with the reason in ``note``, never a p of 1/(N + 1). A metric that is not
-applicable on the corpus (0/0, :mod:`anascore.scores`) has no difference to test, and a
+applicable on the corpus (0/0, :mod:`anascore.metrics.scores`) has no difference to test, and a
 resample where either system's score is not applicable is left out of the bootstrap's counts.
 Holm's correction runs over the applicable p-values.
 
@@ -53,9 +53,9 @@ from typing import Any
 
 import numpy as np
 
-from anascore.options import DERIVED_METRICS, Options
-from anascore.progress import Progress
-from anascore.scores import is_applicable, json_number
+from anascore.config.options import DERIVED_METRICS, Options
+from anascore.core.progress import Progress
+from anascore.metrics.scores import is_applicable, json_number
 from anascore.stats.adequacy import (
     MIN_TEST_RESAMPLES,
     check_resamples,

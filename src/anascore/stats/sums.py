@@ -12,9 +12,9 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
+from anascore.config.options import DERIVED_METRICS, Options
 from anascore.metrics import metric_for
-from anascore.options import DERIVED_METRICS, Options
-from anascore.scores import AverageScore, MetricResult
+from anascore.metrics.scores import AverageScore, MetricResult
 
 
 def column_sums(matrix: np.ndarray) -> np.ndarray:

@@ -1,0 +1,191 @@
+"""The per-document contingency table every identity metric is computed from.
+
+``n[i, j] = |K_i ∩ R_j|`` counts the aligned mention pairs whose key mention belongs to key
+entity ``K_i`` and whose response mention belongs to response entity ``R_j``. It is stored
+sparse, as its non-zero cells, together with the full entity sizes (aligned or not). This is
+how scikit-learn computes clustering metrics (``sklearn.metrics.cluster``): MUC, B³, CEAF,
+BLANC and LEA become sums over non-zero cells instead of enumerations of mention pairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+
+from anascore.config.options import Options
+from anascore.core.components import edge_components
+from anascore.matching.exact import Alignment
+from anascore.selection.sides import Side
+
+
+@dataclass(frozen=True)
+class Contingency:
+    """The non-zero cells ``(rows[c], columns[c]) -> counts[c]`` of the key × response table,
+    and the entity sizes of both sides."""
+
+    key_sizes: np.ndarray
+    response_sizes: np.ndarray
+    rows: np.ndarray
+    columns: np.ndarray
+    counts: np.ndarray
+
+    @classmethod
+    def from_alignment(cls, key: Side, response: Side, alignment: Alignment) -> Contingency:
+        rows = key.entity_of[alignment.key]
+        columns = response.entity_of[alignment.response]
+        width = max(len(response.entity_sizes), 1)
+        cells, counts = np.unique(rows * width + columns, return_counts=True)
+        return cls(
+            key_sizes=key.entity_sizes,
+            response_sizes=response.entity_sizes,
+            rows=cells // width,
+            columns=cells % width,
+            counts=counts.astype(np.int64),
+        )
+
+    @classmethod
+    def from_cells(cls, key_sizes: list[int], response_sizes: list[int],
+                   cells: dict[tuple[int, int], int]) -> Contingency:
+        """A table given by hand: entity sizes and the non-zero cells (for tests and the
+        lab)."""
+        ordered = sorted(cells.items())
+        return cls(
+            key_sizes=np.asarray(key_sizes, dtype=np.int64),
+            response_sizes=np.asarray(response_sizes, dtype=np.int64),
+            rows=np.asarray([row for (row, _), _ in ordered], dtype=np.int64),
+            columns=np.asarray([column for (_, column), _ in ordered], dtype=np.int64),
+            counts=np.asarray([count for _, count in ordered], dtype=np.int64),
+        )
+
+    @cached_property
+    def components(self) -> CellComponents:
+        """The connected components of the bipartite overlap graph (computed once, shared
+        by CEAFm, CEAFe and every other metric that needs an entity assignment)."""
+        return CellComponents.of(self.rows, self.columns, len(self.key_sizes),
+                                 len(self.response_sizes))
+
+    def transposed(self) -> Contingency:
+        """The same table with key and response exchanged: precision becomes recall."""
+        return Contingency(self.response_sizes, self.key_sizes, self.columns, self.rows,
+                           self.counts)
+
+    @property
+    def aligned(self) -> int:
+        """How many mentions are aligned (the sum of all cells)."""
+        return int(self.counts.sum())
+
+    def row_sums(self) -> np.ndarray:
+        """Aligned mentions of each key entity."""
+        return np.bincount(self.rows, weights=self.counts,
+                           minlength=len(self.key_sizes)).astype(np.int64)
+
+    def column_sums(self) -> np.ndarray:
+        """Aligned mentions of each response entity."""
+        return np.bincount(self.columns, weights=self.counts,
+                           minlength=len(self.response_sizes)).astype(np.int64)
+
+
+@dataclass(frozen=True)
+class CellGroup:
+    """The cells of one connected component with more than one cell: ``cells`` indexes the
+    table's cells; ``local_rows`` / ``local_columns`` number its rows and columns from 0."""
+
+    cells: np.ndarray
+    local_rows: np.ndarray
+    local_columns: np.ndarray
+    shape: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class CellComponents:
+    """The table's cells split into lone cells (the only cell of their row and of their
+    column: a component of one cell) and the larger components."""
+
+    alone: np.ndarray
+    groups: tuple[CellGroup, ...]
+
+    @classmethod
+    def of(cls, rows: np.ndarray, columns: np.ndarray, row_count: int,
+           column_count: int) -> CellComponents:
+        row_cells = np.bincount(rows, minlength=row_count)
+        column_cells = np.bincount(columns, minlength=column_count)
+        alone = (row_cells[rows] == 1) & (column_cells[columns] == 1)
+        if alone.all():
+            return cls(alone, ())
+        rest = np.flatnonzero(~alone).tolist()
+        row_list, column_list = rows.tolist(), columns.tolist()
+        members = [[rest[index] for index in component] for component in
+                   edge_components((row_list[cell], column_list[cell]) for cell in rest)]
+        groups = []
+        for cells in members:
+            local_row: dict[int, int] = {}
+            local_column: dict[int, int] = {}
+            local_rows = [local_row.setdefault(row_list[cell], len(local_row)) for cell in cells]
+            local_columns = [local_column.setdefault(column_list[cell], len(local_column))
+                             for cell in cells]
+            groups.append(CellGroup(np.asarray(cells, dtype=np.int64),
+                                    np.asarray(local_rows, dtype=np.int64),
+                                    np.asarray(local_columns, dtype=np.int64),
+                                    (len(local_row), len(local_column))))
+        return cls(alone, tuple(groups))
+
+
+def links(sizes: np.ndarray) -> np.ndarray:
+    """Coreference links among ``n`` mentions: ``n (n − 1) / 2`` (int64)."""
+    sizes = np.asarray(sizes, dtype=np.int64)
+    return sizes * (sizes - 1) // 2
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One document's key and response, selected, aligned and tabulated: what every metric
+    counts from.
+
+    Most metrics read only ``table``; metrics that need the mentions themselves (their types,
+    heads) or the entities' accommodated sets read ``key`` and ``response``. ``layers`` holds
+    the comparisons of the other layers of entities that are scored (``discourse_deixis``),
+    built the same way from that layer's entities. ``derived`` caches what several metrics
+    compute from the same document (the alignments of accommodated sets,
+    :mod:`anascore.metrics.split_antecedents`; mention types and the link weights of
+    :mod:`anascore.metrics.linguistic`), by name.
+    """
+
+    key: Side
+    response: Side
+    alignment: Alignment
+    table: Contingency
+    options: Options
+    layers: Mapping[str, Comparison] = field(default_factory=lambda: MappingProxyType({}))
+    # Only when repeated mentions are counted as the UA scorer does (U2, anascore.compat.ua_scorer):
+    # the table precision is counted from, and the one CEAF assigns over.
+    response_table: Contingency | None = None
+    assignment_table: Contingency | None = None
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def precision_table(self) -> Contingency:
+        """The table precision is counted from, response entities as rows."""
+        return (self.response_table or self.table).transposed()
+
+    @classmethod
+    def from_sides(cls, key: Side, response: Side, alignment: Alignment,
+                   options: Options) -> Comparison:
+        return cls(key, response, alignment, Contingency.from_alignment(key, response, alignment),
+                   options)
+
+    @classmethod
+    def from_table(cls, table: Contingency, options: Options | None = None) -> Comparison:
+        """A comparison known only by its table (hand-made tables in tests, the lab)."""
+        empty = np.zeros(0, dtype=np.int64)
+        return cls(Side((), (), empty, table.key_sizes), Side((), (), empty, table.response_sizes),
+                   Alignment(empty, empty), table, options or _DEFAULT_OPTIONS)
+
+
+#: The options of a comparison known only by its table (made once: an ``Options`` takes as
+#: long to make as some tables take to count, and split antecedents count many small ones).
+_DEFAULT_OPTIONS = Options()

@@ -1,0 +1,69 @@
+"""The settings of each shared-task preset, as plain data (:mod:`anascore.config.presets` documents
+them and where each comes from; :class:`~anascore.config.options.Options` applies them).
+
+This module imports nothing of anascore, so that ``options`` can apply presets and ``presets``
+can build ``Options`` values without an import cycle.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_CONLL = ("muc", "bcub", "ceafe", "conll")
+_CRAC = ("mentions", *_CONLL, "mor", "zero")
+_IDENTITY_WITH_PLURALS: dict[str, Any] = {
+    "keep_singletons": True, "keep_split_antecedents": True, "metrics": _CONLL,
+}
+
+#: Each preset's settings (everything else is the default).
+PRESET_SETTINGS: dict[str, dict[str, Any]] = {
+    "conll12": {"keep_singletons": False, "metrics": _CONLL},
+    "crac18": {"keep_singletons": True, "keep_non_referring": True,
+               "metrics": (*_CONLL, "non_referring")},
+    "codicrac21": _IDENTITY_WITH_PLURALS,
+    "codicrac22-ar": _IDENTITY_WITH_PLURALS,
+    "codicrac22-br": {"keep_singletons": True, "keep_bridging": True, "metrics": ("bridging",)},
+    "codicrac22-dd": {"keep_singletons": True, "keep_split_antecedents": True,
+                      "discourse_deixis": True,
+                      "metrics": tuple(f"discourse_deixis.{name}" for name in _CONLL)},
+    "craft19": {"keep_singletons": True, "match": "craft", "metrics": _CONLL},
+    "crac22": {"match": "partial", "keep_singletons": False, "keep_zeros": True,
+               "zero_match": "linear", "metrics": _CRAC},
+    "crac23": {"match": "head", "keep_singletons": False, "keep_zeros": True,
+               "zero_match": "linear", "metrics": _CRAC},
+    "crac24": {"match": "head", "keep_singletons": False, "keep_zeros": True,
+               "zero_match": "dependent", "metrics": _CRAC},
+    "crac25": {"match": "head", "keep_singletons": False, "keep_zeros": True,
+               "zero_match": "dependent", "metrics": _CRAC},
+    # The scorer's defaults as for crac25, and the metrics of the script the task's scores
+    # were computed with (corefud-scorer.py -m muc bcub ceafe zero): no MOR, no mentions.
+    "crac26": {"match": "head", "keep_singletons": False, "keep_zeros": True,
+               "zero_match": "dependent", "metrics": (*_CONLL, "zero")},
+}
+#: Cross-document coreference: the unit scored and the singletons of each project's own
+#: evaluation code (docs/presets.md names the repository, commit and file of each).
+_CDCR_CORPUS: dict[str, Any] = {"level": "corpus", "keep_singletons": True, "metrics": _CONLL}
+_CDCR_SEPARATE_MENTIONS = ("mentions", "muc", "bcub", "ceafe", "lea", "conll")
+PRESET_SETTINGS.update({
+    "barhom2019": _CDCR_CORPUS,
+    "wec-eng": _CDCR_CORPUS,
+    "cattan2021": {"level": "corpus", "keep_singletons": False,
+                   "metrics": ("muc", "bcub", "ceafe", "lea", "conll")},
+    "scico": {"level": "topic", "keep_singletons": False, "metrics": _CDCR_SEPARATE_MENTIONS},
+    "ucdcr": {"level": "subtopic", "keep_singletons": False, "metrics": _CONLL},
+})
+PRESET_NAMES: tuple[str, ...] = tuple(PRESET_SETTINGS)
+
+
+
+#: Settings a preset leaves free: the input format (and how jsonlines spans end), how the
+#: documents' names give their topics (the data's, not the convention's), the conventions,
+#: the resampling of intervals and tests (they add to the numbers, never change them), the
+#: number of processes, whether the signature names the key, and the settings of the
+#: linguistically aware metrics (no preset reports them; naming one changes the metrics).
+FREE_SETTINGS: tuple[str, ...] = (
+    "format", "exclusive_ends", "compat", "confidence", "confidence_level", "seed",
+    "paired_bs", "paired_ar", "jobs", "key_documents_only", "sign_key", "topic_pattern",
+    "link_weights", "mention_type_function", "dominant_coefficients", "coreference_classes",
+    "attempted_classes", "scheme_classes",
+)

@@ -1,0 +1,40 @@
+"""The best one-to-one pairing of key and response entities, for CEAF.
+
+CEAF (Luo 2005) pairs each key entity with at most one response entity so as to maximize the
+total similarity Φ(g*) (eq. 6 of Luo 2005). Entities that share no mention have similarity 0,
+so the problem splits into the connected components of the bipartite graph of non-zero cells:
+a document with thousands of entities costs many tiny assignments, not one cubic one.
+
+Most components are a single cell (the value itself) or a single row or column (its maximum).
+The others are solved exactly by Kuhn–Munkres (:func:`anascore.core.assignment.maximum_assignment`,
+the solver matching uses too: in-house for small components, scipy for large ones).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from anascore.comparison.contingency import CellGroup, Contingency
+from anascore.core.assignment import maximum_assignment
+from anascore.metrics.base import exact_sum
+
+
+def best_assignment_total(table: Contingency, similarity: np.ndarray) -> float:
+    """max over one-to-one pairings of Σ similarity, the similarity given per non-zero cell."""
+    if len(table.counts) == 0:
+        return 0.0
+    components = table.components
+    values = similarity[components.alone].tolist()
+    for group in components.groups:
+        values.append(_group_optimum(group, similarity[group.cells]))
+    return exact_sum(values)
+
+
+def _group_optimum(group: CellGroup, similarity: np.ndarray) -> float:
+    rows, columns = group.shape
+    if rows == 1 or columns == 1:
+        return float(similarity.max())
+    block = np.zeros(group.shape)
+    block[group.local_rows, group.local_columns] = similarity
+    chosen_rows, chosen_columns = maximum_assignment(block)
+    return exact_sum(block[chosen_rows, chosen_columns])

@@ -1,0 +1,67 @@
+"""Document names as people write them, to name the key document a response meant.
+
+Key and response documents are paired by exact name, as the reference scorer pairs them. When a
+response document has no counterpart, the error names the key documents it most likely meant:
+the one the same document's name in another convention gives (the OntoNotes name
+``(bc/cctv/00/cctv_0000); part 000`` is ``bc/cctv/00/cctv_0000_0`` as an e2e-coref
+``doc_key``, and ``part 0`` is ``part 000``), else the closest by spelling (``difflib``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from anascore.core.errors import shorten
+
+_CONLL_NAME = re.compile(r"^\(?(?P<document>[^()]*?)\)?;\s*part\s+(?P<part>\d+)$")
+_E2E_KEY = re.compile(r"^(?P<document>.*?)_(?P<part>\d+)$")
+
+
+def normalized(name: str) -> tuple[str, int | str] | str:
+    """A name with its conventions taken away: ``(document, part)`` when it names a part
+    (in CoNLL-2012's or e2e-coref's way), else the name without surrounding white space. A
+    part of more than 18 digits stays its digits (without leading zeros): ``int`` refuses
+    more than 4,300, and no two such parts are one number unless they are one text."""
+    name = name.strip()
+    for pattern in (_CONLL_NAME, _E2E_KEY):
+        match = pattern.match(name)
+        if match:
+            part = match.group("part").lstrip("0") or "0"
+            return match.group("document").strip(), int(part) if len(part) <= 18 else part
+    return name
+
+
+def bare_name(name: str) -> str:
+    """A CoNLL-2012 document name without its wrapping: ``(36_1ecb); part 000`` is
+    ``36_1ecb`` (any other name is itself), so that a pattern over document names (a topic's)
+    reads the same name in every format."""
+    match = _CONLL_NAME.match(name.strip())
+    return name if match is None else match.group("document").strip()
+
+
+def nearest(name: str, candidates: Iterable[str], count: int = 3) -> list[str]:
+    """The candidates ``name`` most likely means: the same document written in another
+    convention first, then the closest spellings."""
+    candidates = list(candidates)
+    target = normalized(name)
+    same = [candidate for candidate in candidates if normalized(candidate) == target]
+    if same:
+        return same[:count]
+    import difflib  # only when a name is missing
+
+    return difflib.get_close_matches(name, candidates, n=count, cutoff=0.6)
+
+
+def not_in_key_message(extra: list[str], key_names: Iterable[str], key_path: str | None) -> str:
+    """The error of response documents the key lacks, naming what each most likely meant."""
+    key_names = list(key_names)
+    shown = ", ".join(repr(shorten(name)) for name in extra[:3])
+    more = f" and {len(extra) - 3} more" if len(extra) > 3 else ""
+    where = f" {key_path}" if key_path else ""
+    message = f"response document {shown}{more} not in the key{where}"
+    guesses = nearest(extra[0], key_names)
+    if guesses:
+        message += f"; did you mean {' or '.join(repr(shorten(name)) for name in guesses)}?"
+    return (message + "; --key-documents-only (key_documents_only=True) scores the key's "
+            "documents and ignores the others")
