@@ -17,12 +17,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Union
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
-
-if TYPE_CHECKING:  # the dominant-mention metric's module imports this one
-    from anascore.metrics.dominant import DominantScore
 
 
 def ratio(numerator: float, denominator: float) -> float:
@@ -205,9 +202,42 @@ class BridgingScore:
         }
 
 
-#: What a metric's ``score`` returns. ``Union``, not ``|``: ``DominantScore`` is named by a
-#: string, as its module imports this one.
-MetricResult = Union[Score, BlancScore, AverageScore, BridgingScore, "DominantScore"]
+class MetricResult(Protocol):
+    """What a metric's ``score`` returns, whatever the metric: its F1 (the value every table
+    and ranking shows first) and its JSON form.
+
+    A protocol, not a list of the result types: a metric module defines its own result
+    (:class:`Score`, :class:`BlancScore`, :class:`AverageScore`, :class:`BridgingScore`, the
+    dominant-mention evaluation's ``DominantScore``) without this module, at the bottom of the
+    metrics, naming it. Renderers and statistics that show recall and precision ask a result
+    whether it has them (:class:`RecallPrecisionResult`).
+    """
+
+    @property
+    def f1(self) -> float:
+        """The F1 score (``NaN`` where it is not applicable)."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (a value that is not applicable is ``null``)."""
+        ...
+
+
+@runtime_checkable
+class RecallPrecisionResult(MetricResult, Protocol):
+    """A result with a recall and a precision besides its F1: every metric's but an average
+    of other metrics' F1 (:class:`AverageScore`, the CoNLL score). ``isinstance`` tells them
+    apart."""
+
+    @property
+    def recall(self) -> float:
+        """The recall (``NaN`` where it is not applicable)."""
+        ...
+
+    @property
+    def precision(self) -> float:
+        """The precision (``NaN`` where it is not applicable)."""
+        ...
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,12 @@ from typing import Any
 
 from anascore.metrics import REGISTRY
 from anascore.metrics.dominant import DominantScore
-from anascore.metrics.scores import AverageScore, BridgingScore, MetricResult, is_applicable
+from anascore.metrics.scores import (
+    BridgingScore,
+    MetricResult,
+    RecallPrecisionResult,
+    is_applicable,
+)
 from anascore.report.systems import SystemsReport, test_notes
 from anascore.stats.adequacy import interval_warnings
 from anascore.stats.bootstrap import Interval
@@ -109,7 +114,7 @@ def _prf_cells(score: MetricResult, interval: Any, full: bool) -> list[Cell]:
     f1 = Percent(score.f1, interval.f1 if interval is not None else None)
     if not full:
         return [f1]
-    if isinstance(score, AverageScore):
+    if not isinstance(score, RecallPrecisionResult):  # an average of F1s
         return [None, None, f1]
     recall_interval = interval.recall if interval is not None else None
     precision_interval = interval.precision if interval is not None else None

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from anascore.config.presets import describe_mode
 from anascore.metrics import REGISTRY
-from anascore.metrics.scores import AverageScore, BridgingScore, MetricResult, is_applicable
+from anascore.metrics.scores import (
+    BridgingScore,
+    MetricResult,
+    RecallPrecisionResult,
+    is_applicable,
+)
 from anascore.report import Report
 
 _TITLES = {"conll": "CoNLL", "discourse_deixis.conll": "DD CoNLL"}
@@ -27,7 +32,7 @@ def _percent(value: float, width: int) -> str:
 
 
 def _row(title: str, score: MetricResult, width: int) -> str:
-    if isinstance(score, AverageScore):
+    if not isinstance(score, RecallPrecisionResult):  # an average of F1s
         return f"{title:<{width}}{'':>10}{'':>11}{_percent(score.f1, 9)}"
     return (f"{title:<{width}}{_percent(score.recall, 10)}{_percent(score.precision, 11)}"
             f"{_percent(score.f1, 9)}")

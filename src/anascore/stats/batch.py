@@ -16,7 +16,7 @@ import numpy as np
 
 from anascore.config.options import DERIVED_METRICS, Options
 from anascore.metrics import metric_for
-from anascore.metrics.scores import ScoreArrays
+from anascore.metrics.scores import RecallPrecisionResult, ScoreArrays
 
 
 def batch_scores(counts: Mapping[str, np.ndarray], names: Iterable[str],
@@ -48,9 +48,10 @@ def _score_rows(name: str, matrix: np.ndarray, options: Options | None) -> Score
     if metric.score_batch is not None:
         return metric.score_batch(matrix)
     results = [metric.score(row) for row in matrix]
-    has_recall = all(hasattr(result, "recall") for result in results)
+    with_recall = [result for result in results if isinstance(result, RecallPrecisionResult)]
+    has_recall = len(with_recall) == len(results)
     return ScoreArrays(
-        np.array([result.recall for result in results]) if has_recall else None,  # type: ignore[union-attr]
-        np.array([result.precision for result in results]) if has_recall else None,  # type: ignore[union-attr]
+        np.array([result.recall for result in with_recall]) if has_recall else None,
+        np.array([result.precision for result in with_recall]) if has_recall else None,
         np.array([result.f1 for result in results]),
     )

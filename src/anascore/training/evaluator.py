@@ -29,7 +29,7 @@ from anascore.config.options import (
 )
 from anascore.core.errors import AnascoreError, OptionsError
 from anascore.core.model import Document, Entity, Mention, SpanTokens
-from anascore.metrics.scores import AverageScore, Score
+from anascore.metrics.scores import AverageScore, RecallPrecisionResult, Score
 from anascore.scoring.pipeline import count_document
 from anascore.stats.sums import column_sums, scores_from_counts
 
@@ -255,6 +255,7 @@ class CorefEvaluator:
             precision = sum(part.precision for part in parts) / len(parts)
             recall = sum(part.recall for part in parts) / len(parts)
             return PRF(precision, recall, result.f1)
+        assert isinstance(result, RecallPrecisionResult)
         return PRF(result.precision, result.recall, result.f1)
 
     def get_conll_f1(self) -> float:
