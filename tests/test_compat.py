@@ -14,10 +14,16 @@ import numpy as np
 import pytest
 
 import anascore
-from anascore.compat import Conventions, conventions, conventions_named
+from anascore.comparison.contingency import ComparisonRules
+from anascore.compat import Conventions, conventions, conventions_named, metric_in_conventions
 from anascore.compat.ua_scorer import split_only_blanc_ua, split_only_blanc_ua_batch
 from anascore.config.options import COMPAT_MODES, Options
+from anascore.core.model import Document, Entity, Mention
+from anascore.matching import MatchingRules, align_exact
+from anascore.matching.exact import Matcher
 from anascore.metrics import metric_for
+from anascore.metrics.rules import MetricRules
+from anascore.selection.sides import SelectionRules
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src" / "anascore"
@@ -70,6 +76,72 @@ def test_every_compat_mode_has_its_conventions() -> None:
     assert {conventions_named(mode).name for mode in COMPAT_MODES} == set(COMPAT_MODES)
     assert type(conventions(Options())) is Conventions
     assert conventions(Options(compat="ua")).name == "ua"
+
+
+def _hooks(protocol: type) -> set[str]:
+    return {name for klass in protocol.__mro__ if klass is not object
+            for name in vars(klass) if not name.startswith("_")} | set(
+                getattr(protocol, "__annotations__", {}))
+
+
+@pytest.mark.parametrize("mode", COMPAT_MODES)
+def test_the_conventions_answer_every_stages_hooks(mode: str) -> None:
+    # each stage names the hooks it calls in its own layer; a mode's conventions answer all
+    rules = conventions_named(mode)
+    for protocol in (SelectionRules, MatchingRules, ComparisonRules, MetricRules):
+        hooks = _hooks(protocol)
+        assert hooks, protocol
+        assert {hook for hook in hooks if not hasattr(rules, hook)} == set(), protocol
+
+
+def _calls_the_lookup(path: Path) -> bool:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+               and node.func.id in ("conventions", "conventions_named", "metric_in_conventions")
+               for node in ast.walk(tree))
+
+
+def test_the_stages_never_look_the_conventions_up() -> None:
+    # the pipeline (and the layers above compat) resolve them; selection, matching, the
+    # comparison and the metrics are handed them (tests/test_import_cycles.py: nor import them)
+    stages = ("selection", "matching", "comparison", "metrics")
+    lookups = [str(path.relative_to(SOURCE)) for stage in stages
+               for path in sorted((SOURCE / stage).rglob("*.py")) if _calls_the_lookup(path)]
+    assert lookups == []
+    assert _calls_the_lookup(SOURCE / "scoring" / "pipeline.py")
+
+
+class _Recording(Conventions):
+    """anascore's own conventions, noting which stage asked for which hook."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def keeps_every_copy(self, document: Document, options: Options) -> bool:
+        self.asked.append("selection")
+        return False
+
+    def matcher(self, match: str) -> Matcher | None:
+        self.asked.append("matching")
+        return align_exact
+
+    def non_referring_match(self, options: Options) -> str:
+        self.asked.append("metrics")
+        return options.match
+
+
+def test_the_conventions_handed_down_are_the_ones_the_stages_call() -> None:
+    from anascore.scoring.pipeline import compare
+
+    document = Document("d", ("a", "b", "c"), (Entity("e", (Mention((0,)), Mention((2,)))),))
+    rules = _Recording()
+    options = Options(keep_non_referring=True, metrics=("muc", "non_referring"))
+    comparison = compare(document, document, options, [], rules=rules)
+    assert rules.asked == ["selection", "selection", "matching"]
+    # the comparison carries them to the metrics, which read their hooks from it
+    assert comparison.rules is rules
+    assert metric_for("non_referring", options).count(comparison).tolist() == [0, 0, 0, 0]
+    assert rules.asked[3:] == ["metrics"]
 
 
 def test_a_default_run_never_loads_the_ua_conventions() -> None:
@@ -143,12 +215,19 @@ def test_split_only_blanc_resampling_gives_the_same_digits() -> None:
 
 
 def test_split_only_blanc_fields_follow_the_conventions() -> None:
+    # the metrics are given the conventions (metric_for's rules), the layers above resolve
+    # them from the options (metric_in_conventions)
     options = Options(compat="ua", **SPLIT)
-    assert metric_for("blanc", options).fields[-2:] == ("main_coref_links",
-                                                        "main_non_coref_links")
-    assert len(metric_for("discourse_deixis.blanc", options).fields) == 10
-    assert len(metric_for("blanc", Options(**SPLIT)).fields) == 8
-    assert len(metric_for("blanc", Options(compat="ua", keep_split_antecedents=True)).fields) == 8
+    assert metric_for("blanc", options, conventions(options)).fields[-2:] == (
+        "main_coref_links", "main_non_coref_links")
+    assert metric_in_conventions("blanc", options).fields[-2:] == ("main_coref_links",
+                                                                   "main_non_coref_links")
+    assert len(metric_in_conventions("discourse_deixis.blanc", options).fields) == 10
+    assert len(metric_in_conventions("blanc", Options(**SPLIT)).fields) == 8
+    assert len(metric_in_conventions(
+        "blanc", Options(compat="ua", keep_split_antecedents=True)).fields) == 8
+    # without the conventions, a metric is anascore's own, whatever the options say
+    assert len(metric_for("blanc", options).fields) == 8
 
 
 # The document step of compat="ua" (U17: first-word heads where the file gives none) comes

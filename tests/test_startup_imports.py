@@ -83,6 +83,8 @@ PLAIN_SCORE_MODULES = {
     "anascore.metrics.mentions",
     "anascore.metrics.muc",
     "anascore.metrics.split_antecedents",  # the set alignments every metric counts with
+    "anascore.metrics.rules",  # the metrics' hooks of the conventions (MetricRules)
+    "anascore.metrics.set_comparison",  # split antecedents' SetMetric and ElementTables
     "anascore.core.model",
     "anascore.config.options",
     "anascore.formats.io.output",

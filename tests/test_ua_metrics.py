@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from anascore.compat import conventions_named
 from anascore.compat.ua_scorer import align_min_ua
 from anascore.config.options import Options
 from anascore.core.model import BridgingLink, Document, Entity, Mention
@@ -253,8 +254,10 @@ def test_compat_ua_also_tries_the_response_min() -> None:
     response = [mention(1, 2, 3, 4, min_tokens=(2,))]
     assert len(align_min(key, response)) == 0
     assert len(align_min_ua(key, response)) == 1
-    assert matcher_for(Options(match="min", compat="ua")) is align_min_ua
+    # the matcher of the conventions handed down (the pipeline resolves them from compat)
+    assert matcher_for(Options(match="min"), conventions_named("ua")) is align_min_ua
     assert matcher_for(Options(match="min")) is align_min
+    assert matcher_for(Options(match="min"), conventions_named("none")) is align_min
 
 
 # ---------------------------------------------------------------- BLANC convention

@@ -343,7 +343,7 @@ def selected_chains(document: Document, layer: str, options: Options, index: int
     ``index`` numbers the annotation in warnings."""
     role = f"annotation {index + 1}" + (f" ({layer.replace('_', ' ')})" if layer else "")
     side = select_side(layer_document(document, layer) if layer else document, options, role,
-                       warnings)
+                       warnings, conventions(options))
     chains: list[list[Mention]] = [[] for _ in side.entity_ids]
     for mention, entity in zip(side.mentions, side.entity_of.tolist(), strict=True):
         chains[entity].append(mention)

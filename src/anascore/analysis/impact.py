@@ -21,9 +21,8 @@ from types import MappingProxyType
 import numpy as np
 
 from anascore.analysis.classification import DocumentAnalysis
-from anascore.comparison.contingency import Comparison
+from anascore.comparison.contingency import Comparison, compare_sides
 from anascore.core.model import Mention
-from anascore.matching import align
 from anascore.metrics import REGISTRY
 from anascore.selection.sides import Side
 
@@ -112,8 +111,7 @@ def fixed_comparison(comparison: Comparison, analysis: DocumentAnalysis,
                      fixes: Collection[str]) -> Comparison:
     """The comparison of one layer with ``fixes`` applied to its response, aligned again."""
     response = fixed_response(comparison, analysis, fixes)
-    alignment = align(comparison.key, response, comparison.options)
-    return Comparison.from_sides(comparison.key, response, alignment, comparison.options)
+    return compare_sides(comparison.key, response, comparison.options, comparison.rules)
 
 
 def fixed_counts(comparison: Comparison, analyses: Mapping[str, DocumentAnalysis],

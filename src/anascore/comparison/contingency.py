@@ -5,6 +5,10 @@ entity ``K_i`` and whose response mention belongs to response entity ``R_j``. It
 sparse, as its non-zero cells, together with the full entity sizes (aligned or not). This is
 how scikit-learn computes clustering metrics (``sklearn.metrics.cluster``): MUC, B³, CEAF,
 BLANC and LEA become sums over non-zero cells instead of enumerations of mention pairs.
+
+:func:`compare_sides` builds a document's :class:`Comparison` from its selected sides, in the
+run's conventions (:class:`ComparisonRules`, handed down by the pipeline, which resolves them
+once; this stage never looks them up). The comparison carries them on to the metrics.
 """
 
 from __future__ import annotations
@@ -13,12 +17,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from anascore.config.options import Options
 from anascore.core.components import edge_components
+from anascore.matching import MatchingDefaults, MatchingRules, align
 from anascore.matching.exact import Alignment
 from anascore.selection.sides import Side
 
@@ -161,6 +166,10 @@ class Comparison:
     table: Contingency
     options: Options
     layers: Mapping[str, Comparison] = field(default_factory=lambda: MappingProxyType({}))
+    #: The conventions the run scores in, as the pipeline resolved them, carried to the
+    #: metrics, which read their own hooks from here (:func:`anascore.metrics.rules.metric_rules`;
+    #: ``None``: anascore's own, for a comparison made without them).
+    rules: ComparisonRules | None = field(default=None, compare=False, repr=False)
     # Only when repeated mentions are counted as the UA scorer does (U2, anascore.compat.ua_scorer):
     # the table precision is counted from, and the one CEAF assigns over.
     response_table: Contingency | None = None
@@ -174,9 +183,9 @@ class Comparison:
 
     @classmethod
     def from_sides(cls, key: Side, response: Side, alignment: Alignment,
-                   options: Options) -> Comparison:
+                   options: Options, rules: ComparisonRules | None = None) -> Comparison:
         return cls(key, response, alignment, Contingency.from_alignment(key, response, alignment),
-                   options)
+                   options, rules=rules)
 
     @classmethod
     def from_table(cls, table: Contingency, options: Options | None = None) -> Comparison:
@@ -189,3 +198,36 @@ class Comparison:
 #: The options of a comparison known only by its table (made once: an ``Options`` takes as
 #: long to make as some tables take to count, and split antecedents count many small ones).
 _DEFAULT_OPTIONS = Options()
+
+
+class ComparisonRules(MatchingRules, Protocol):
+    """What comparing a document's sides asks of the run's conventions: the matching hooks,
+    and a comparison built another way than by alignment.
+    :class:`anascore.compat.Conventions` answers it; :class:`ComparisonDefaults` is anascore's
+    own answer."""
+
+    def comparison(self, key: Side, response: Side, options: Options) -> Comparison | None:
+        """A comparison built another way than by alignment (``None``: align)."""
+        ...
+
+
+class ComparisonDefaults(MatchingDefaults):
+    """anascore's own comparison: the sides aligned (:func:`anascore.matching.align`) and
+    tabulated."""
+
+    def comparison(self, key: Side, response: Side, options: Options) -> Comparison | None:
+        return None
+
+
+def compare_sides(key: Side, response: Side, options: Options,
+                  rules: ComparisonRules | None = None) -> Comparison:
+    """The comparison of one document's selected sides: as ``rules`` (the run's conventions;
+    ``None``: anascore's own) build it, else aligned and tabulated; it carries ``rules`` on
+    to the metrics."""
+    if rules is None:
+        return Comparison.from_sides(key, response, align(key, response, options), options)
+    comparison = rules.comparison(key, response, options)
+    if comparison is not None:
+        return comparison
+    return Comparison.from_sides(key, response, align(key, response, options, rules), options,
+                                 rules)

@@ -55,12 +55,8 @@ from anascore.matching.optimal import Pairing, best_pairs
 from anascore.metrics.base import Metric
 from anascore.metrics.blanc import blanc_of_sets
 from anascore.metrics.scores import BlancScore, Score, ScoreArrays, f1_scores, ratios
-from anascore.metrics.split_antecedents import (
-    ElementTables,
-    SetMetric,
-    prf_weight,
-    set_sizes,
-)
+from anascore.metrics.set_comparison import ElementTables, SetMetric
+from anascore.metrics.split_antecedents import prf_weight, set_sizes
 from anascore.selection.accommodated_sets import AccommodatedSets
 from anascore.selection.sides import Side
 
@@ -180,10 +176,11 @@ def has_repeated_spans(side: Side) -> bool:
     return len({mention.tokens for mention in side.mentions}) != len(side.mentions)
 
 
-def repeated_mentions_comparison(key: Side, response: Side,
-                                 options: Options) -> Comparison | None:
+def repeated_mentions_comparison(key: Side, response: Side, options: Options,
+                                 rules: Conventions) -> Comparison | None:
     """The comparison of two sides holding repeated spans, in the UA scorer's counting
-    (``None`` when neither side repeats a span: the ordinary comparison is the same)."""
+    (``None`` when neither side repeats a span: the ordinary comparison is the same); it
+    carries ``rules`` on to the metrics."""
     if not has_repeated_spans(key) and not has_repeated_spans(response):
         return None
     key_owner = _owners(key)
@@ -210,7 +207,7 @@ def repeated_mentions_comparison(key: Side, response: Side,
         Contingency.from_cells(key_sizes, response_sizes, dict(by_key)), options,
         response_table=Contingency.from_cells(key_sizes, response_sizes, dict(by_response)),
         assignment_table=Contingency.from_cells(key_sizes, response_sizes,
-                                                dict(by_membership)))
+                                                dict(by_membership)), rules=rules)
 
 
 def _owners(side: Side) -> dict[tuple[int, ...], int]:
@@ -587,7 +584,7 @@ class UAConventions(Conventions):
         warn_copies_kept(entities, document, role, warnings)
 
     def comparison(self, key: Side, response: Side, options: Options) -> Comparison | None:
-        return repeated_mentions_comparison(key, response, options)  # U2
+        return repeated_mentions_comparison(key, response, options, self)  # U2
 
     def matcher(self, match: str) -> Matcher | None:
         return align_min_ua if match == "min" else None  # U3

@@ -2,22 +2,27 @@
 
 Every matching method returns the same :class:`Alignment`, a one-to-one pairing of key and
 response mention indices, so that no metric knows how mentions were matched.
+
+Where another scorer matches otherwise, :func:`align` calls a hook of the
+:class:`MatchingRules` it is given: the run's conventions, which the pipeline resolves once
+(:func:`anascore.compat.conventions`) and hands down; this stage, below them, never looks them
+up. :class:`MatchingDefaults` is anascore's own matching.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
-from anascore.compat import conventions
 from anascore.core.model import Mention
 from anascore.matching.exact import Alignment, Matcher, align_exact, from_pairs
 from anascore.matching.min_span import align_min
 
 if TYPE_CHECKING:
     from anascore.config.options import Options
+    from anascore.matching.optimal import Pairing
     from anascore.selection.sides import Side
 
 
@@ -46,27 +51,59 @@ MATCHERS: dict[str, Matcher] = {"exact": align_exact, "min": align_min, "head": 
                                 "partial": align_partial, "craft": align_craft}
 
 
-def matcher_for(options: Options) -> Matcher:
-    """The matcher of ``options.match``, in the conventions of ``options.compat``
-    (:meth:`anascore.compat.Conventions.matcher`)."""
-    return conventions(options).matcher(options.match) or MATCHERS[options.match]
+class MatchingRules(Protocol):
+    """What matching asks of the run's conventions (the module docstring).
+    :class:`anascore.compat.Conventions` answers it; :class:`MatchingDefaults` is anascore's
+    own answer."""
+
+    def matcher(self, match: str) -> Matcher | None:
+        """The matcher replacing ``MATCHERS[match]`` (``None``: that one)."""
+        ...
+
+    def mention_pairing(self) -> Pairing | None:
+        """How head, partial and dependent-zero matching choose among scored pairs
+        (``None``: :func:`anascore.matching.optimal.best_pairs`)."""
+        ...
 
 
-def align(key: Side, response: Side, options: Options) -> Alignment:
-    """Align the mentions of one document's key and response sides as ``options`` say.
+class MatchingDefaults:
+    """anascore's own matching: the matchers of :data:`MATCHERS`, ties between equally good
+    pairings decided by :func:`anascore.matching.optimal.best_pairs`."""
+
+    def matcher(self, match: str) -> Matcher | None:
+        return None
+
+    def mention_pairing(self) -> Pairing | None:
+        return None
+
+
+#: anascore's own matching, for callers that do not pass the run's conventions.
+MATCHING_DEFAULTS: MatchingRules = MatchingDefaults()
+
+
+def matcher_for(options: Options, rules: MatchingRules = MATCHING_DEFAULTS) -> Matcher:
+    """The matcher of ``options.match``, as ``rules`` (the run's conventions, by default
+    anascore's own) have it (:meth:`MatchingRules.matcher`)."""
+    return rules.matcher(options.match) or MATCHERS[options.match]
+
+
+def align(key: Side, response: Side, options: Options,
+          rules: MatchingRules = MATCHING_DEFAULTS) -> Alignment:
+    """Align the mentions of one document's key and response sides as ``options`` and
+    ``rules`` (the run's conventions, by default anascore's own) say.
 
     With zeros kept and ``zero_match="dependent"``, zero mentions are first paired by their
     dependencies (:mod:`anascore.matching.zero_pairing`); every mention left is then aligned by
-    :func:`matcher_for` (``MATCHERS[options.match]``, or its ``compat`` variant). CRAFT
+    :func:`matcher_for` (``MATCHERS[options.match]``, or the conventions' variant). CRAFT
     matching never pairs zero mentions (as the UA scorer). Head, partial and dependent-zero
     matching choose among equally good pairings as the conventions say
-    (:meth:`anascore.compat.Conventions.mention_pairing`; anascore's:
+    (:meth:`MatchingRules.mention_pairing`; anascore's:
     :func:`anascore.matching.optimal.best_pairs`).
     """
     from anascore.selection.sides import zero_flags
 
-    pairing = conventions(options).mention_pairing()
-    matcher = matcher_for(options)
+    pairing = rules.mention_pairing()
+    matcher = matcher_for(options, rules)
     if pairing is not None and options.match in ("head", "partial"):
         from anascore.matching import partial
 

@@ -157,7 +157,7 @@ def _craft_pairs(key: Sequence[Mention], response: Sequence[Mention],
 def align_head(key: Sequence[Mention], response: Sequence[Mention], *,
                pairing: Pairing = best_pairs) -> Pairs:
     """Head matching (see the module docstring; ``pairing`` chooses among scored pairs,
-    :meth:`anascore.compat.Conventions.mention_pairing`)."""
+    :meth:`anascore.matching.MatchingRules.mention_pairing`)."""
     return _scored_alignment(key, response, with_heads=True, score=_head_scores,
                              pairing=pairing)
 

@@ -60,7 +60,7 @@ def align_zeros_by_dependencies(key: Side, response: Side, *,
                                 pairing: Pairing = best_pairs) -> Pairs:
     """The dependency-based pairing of the zero mentions of ``key`` and ``response``
     (indices into their mention lists); ``pairing`` chooses among scored pairs
-    (:meth:`anascore.compat.Conventions.mention_pairing`)."""
+    (:meth:`anascore.matching.MatchingRules.mention_pairing`)."""
     if key.nodes is None or response.nodes is None:
         return []
     key_zeros = [index for index, zero in enumerate(zero_flags(key).tolist()) if zero]

@@ -11,9 +11,9 @@ from importlib import import_module
 
 import numpy as np
 
-from anascore.compat import conventions
 from anascore.config.options import DERIVED_METRICS, ENTITY_LAYERS, IDENTITY_METRICS, Options
 from anascore.metrics.base import PRF_FIELDS, Metric
+from anascore.metrics.rules import METRIC_DEFAULTS, MetricRules
 from anascore.metrics.scores import MetricResult
 
 #: Where each metric counted from a document is defined: its module and the name of its
@@ -77,23 +77,28 @@ class MetricRegistry(Mapping[str, Metric]):
 
 REGISTRY = MetricRegistry()
 
-def metric_for(name: str, options: Options | None) -> Metric:
+def metric_for(name: str, options: Options | None,
+               rules: MetricRules = METRIC_DEFAULTS) -> Metric:
     """The registered metric ``name``, configured by ``options`` when its count fields depend
-    on them (``Metric.configure``), and counted and scored in the conventions of
-    ``options.compat`` (:meth:`anascore.compat.Conventions.metric`: a replacement ``score``
-    comes with its ``score_batch`` for resampling, or none, and resampling then scores each
-    row with the replacement)."""
+    on them (``Metric.configure``), and counted and scored in the conventions ``rules`` (the
+    run's, which the pipeline resolves from ``options.compat``:
+    :func:`anascore.compat.metric_for`; by default anascore's own).
+    :meth:`MetricRules.metric` may replace ``score``: a replacement comes with its
+    ``score_batch`` for resampling, or none, and resampling then scores each row with the
+    replacement."""
     metric = REGISTRY[name]
     if options is None:
         return metric
     if metric.configure is not None:
         metric = metric.configure(options)
-    return conventions(options).metric(name, metric, options)
+    return rules.metric(name, metric, options)
 
 
-def score_function(name: str, options: Options | None) -> Callable[[np.ndarray], MetricResult]:
-    """How the summed counts of metric ``name`` become a score under ``options``."""
-    return metric_for(name, options).score
+def score_function(name: str, options: Options | None,
+                   rules: MetricRules = METRIC_DEFAULTS) -> Callable[[np.ndarray], MetricResult]:
+    """How the summed counts of metric ``name`` become a score under ``options``, in the
+    conventions ``rules``."""
+    return metric_for(name, options, rules).score
 
 
 __all__ = ["PRF_FIELDS", "REGISTRY", "Metric",

@@ -37,8 +37,8 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.comparison.contingency import Comparison, Contingency, links
-from anascore.compat import conventions
 from anascore.metrics.base import Metric, exact_sum
+from anascore.metrics.rules import metric_rules
 from anascore.metrics.scores import BlancScore, Score, ScoreArrays, f1_score, f1_scores, ratios
 from anascore.metrics.split_antecedents import (
     SetAlignment,
@@ -130,8 +130,8 @@ BLANC_SETS = SetMetric(blanc_of_sets, _blanc_weight, _blanc_deltas,
                         "non_coref_precision"), split_fields=slice(0, 8))
 def _blanc_sets(comparison: Comparison) -> tuple[SetMetric, ...]:
     """How BLANC compares sets, in the run's conventions
-    (:meth:`anascore.compat.Conventions.set_metrics`)."""
-    return conventions(comparison.options).set_metrics("blanc", (BLANC_SETS,))
+    (:meth:`anascore.metrics.rules.MetricRules.set_metrics`)."""
+    return metric_rules(comparison).set_metrics("blanc", (BLANC_SETS,))
 
 
 def _blanc_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...]) -> np.ndarray:

@@ -40,11 +40,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from anascore.comparison.contingency import Comparison
-from anascore.compat import conventions
 from anascore.core.model import BridgingLink, Mention
 from anascore.matching import MATCHERS
 from anascore.matching.min_span import min_match_worth
 from anascore.metrics.base import Metric
+from anascore.metrics.rules import metric_rules
 from anascore.metrics.scores import BridgingScore, Score, ScoreArrays, prf_arrays
 
 PARTS: tuple[str, ...] = ("anaphor_recognition", "mention", "entity")
@@ -92,7 +92,7 @@ def count_bridging(comparison: Comparison) -> np.ndarray:
 def bridging_verdicts(comparison: Comparison) -> BridgingVerdicts:
     """Align the anaphors and judge each aligned anaphor's links (the module's rules)."""
     options = comparison.options
-    rules = conventions(options)
+    rules = metric_rules(comparison)
     match = rules.bridging_match(options)
     matcher = MATCHERS[match]
     matches: MentionMatch = _exact if match == "exact" else _min_span

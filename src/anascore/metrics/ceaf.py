@@ -29,9 +29,9 @@ from collections.abc import Callable
 import numpy as np
 
 from anascore.comparison.contingency import Comparison, Contingency
-from anascore.compat import conventions
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 from anascore.metrics.entity_pairing import best_assignment_total
+from anascore.metrics.rules import metric_rules
 from anascore.metrics.split_antecedents import (
     SetAlignment,
     SetMetric,
@@ -72,13 +72,13 @@ Similarity = Callable[[Contingency], np.ndarray]
 def _ceaf_sets(name: str, count: Callable[[Comparison], np.ndarray]) -> Callable[
         [Comparison], tuple[SetMetric, ...]]:
     """How CEAF compares sets: the paper's δ (recall, precision), in the run's conventions
-    (:meth:`anascore.compat.Conventions.set_metrics`)."""
+    (:meth:`anascore.metrics.rules.MetricRules.set_metrics`)."""
 
     def of_sets(table: Contingency) -> np.ndarray:
         return count(Comparison.from_table(table))
 
     paper = (SetMetric(of_sets, prf_weight, prf_deltas),)
-    return lambda comparison: conventions(comparison.options).set_metrics(name, paper)
+    return lambda comparison: metric_rules(comparison).set_metrics(name, paper)
 
 
 def _ceaf_with_sets(similarity: Similarity, entity_count: bool) -> Callable[

@@ -5,8 +5,9 @@ Non-referring expressions (expletives, predicative NPs, idioms: UA ``-Pseudo`` e
 kept out of identity entities and scored apart: recall is the share of the key's non-referring
 markables that the response also marks non-referring, precision the share of the response's
 that the key marks so. Markables are matched one-to-one with the run's matching method (exact,
-or MIN spans), or as the conventions say (:meth:`anascore.compat.Conventions.non_referring_match`:
-under ``compat="ua"`` always exactly, as the UA scorer does; U4).
+or MIN spans), or as the conventions say
+(:meth:`anascore.metrics.rules.MetricRules.non_referring_match`: under ``compat="ua"`` always
+exactly, as the UA scorer does; U4).
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.comparison.contingency import Comparison
-from anascore.compat import conventions
 from anascore.core.model import Mention
 from anascore.matching import MATCHERS
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
+from anascore.metrics.rules import metric_rules
 
 
 def _distinct(mentions: tuple[Mention, ...]) -> list[Mention]:
@@ -32,7 +33,7 @@ def non_referring_pairs(comparison: Comparison) -> tuple[
     key = _distinct(comparison.key.non_referring)
     response = _distinct(comparison.response.non_referring)
     options = comparison.options
-    matcher = MATCHERS[conventions(options).non_referring_match(options)]
+    matcher = MATCHERS[metric_rules(comparison).non_referring_match(options)]
     if not key or not response:
         return key, response, []
     alignment = matcher(key, response)

@@ -36,48 +36,24 @@ other kind. ``compat="ua"`` follows the UA scorer 2.0 where it departs from the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 import numpy as np
 
 from anascore.comparison.contingency import Comparison, Contingency
-from anascore.compat import conventions
 from anascore.core.assignment import maximum_assignment
 from anascore.matching import MATCHERS
 from anascore.metrics.base import recall_precision
+from anascore.metrics.rules import metric_rules
+from anascore.metrics.set_comparison import ElementTables, SetMetric
 from anascore.selection.accommodated_sets import AccommodatedSets
 
 Count = Callable[[Comparison], np.ndarray]
 
 _SETS = "split antecedents"
 _SHARED = "split antecedents: shared mentions"
-
-
-@dataclass(frozen=True)
-class SetMetric:
-    """How one metric compares a key set with a response set (Paun et al. 2023 §4.2–4.3).
-
-    ``count`` gives the metric's counts between the element entities of the two sets, from
-    their contingency table; ``weight`` the F1 the alignment maximizes, from those counts;
-    ``deltas`` the δ terms, named ``delta_names``. ``linked``: a δ counts only when the two
-    entities holding the sets share a mention (MUC's link condition, §5.2.1). ``part`` names
-    one of several alignments of a metric (UA BLANC aligns each kind of link on its own);
-    ``split_fields`` are the count fields this part gives the ``only_split_antecedents``
-    score (``None``: all). ``also_credited`` (``compat="ua"``'s BLANC only, U11): the pairs
-    of a key set the alignment leaves alone and a response set that still credits it δ = 1
-    (aligned or not), from the element tables and the unaligned key sets.
-    """
-
-    count: Callable[[Contingency], np.ndarray]
-    weight: Callable[[np.ndarray], float]
-    deltas: Callable[[np.ndarray], np.ndarray]
-    delta_names: tuple[str, ...] = ("recall", "precision")
-    linked: bool = False
-    part: str = ""
-    split_fields: slice | None = None
-    also_credited: Callable[[ElementTables, list[int]], list[tuple[int, int]]] | None = None
 
 
 @dataclass(frozen=True)
@@ -218,53 +194,6 @@ def alignment_details(comparison: Comparison) -> dict[str, SetAlignmentDetails]:
     }
 
 
-@dataclass(frozen=True)
-class ElementTables:
-    """The contingency table between the key's and the response's element entities (atoms),
-    from which the table of any two sets is cut."""
-
-    key_sets: AccommodatedSets | None
-    response_sets: AccommodatedSets | None
-    key_atom_sizes: np.ndarray
-    response_atom_sizes: np.ndarray
-    cells: dict[tuple[int, int], int]
-    overlapping: list[tuple[int, int]]
-    cuts: dict[tuple[int | None, int | None], Contingency] = field(
-        default_factory=dict, compare=False, repr=False)
-
-    def table(self, key_set: int | None, response_set: int | None) -> Contingency:
-        """The table between the elements of two sets (``None``: the empty set), cut once
-        and shared by every metric (kept in ``cuts``)."""
-        table = self.cuts.get((key_set, response_set))
-        if table is None:
-            table = self.cuts[(key_set, response_set)] = self._cut(key_set, response_set)
-        return table
-
-    def _cut(self, key_set: int | None, response_set: int | None) -> Contingency:
-        rows = self.key_sets.elements[key_set] if key_set is not None and self.key_sets else ()
-        columns = (self.response_sets.elements[response_set]
-                   if response_set is not None and self.response_sets else ())
-        column_of = {atom: number for number, atom in enumerate(columns)}
-        cells = {}
-        for row_number, row in enumerate(rows):
-            for column, column_number in column_of.items():
-                count = self.cells.get((row, column))
-                if count:
-                    cells[(row_number, column_number)] = count
-        return Contingency.from_cells(self.key_atom_sizes[list(rows)].tolist(),
-                                      self.response_atom_sizes[list(columns)].tolist(), cells)
-
-    def identical(self, key_set: int, response_set: int) -> bool:
-        """Whether each element of one set has exactly the mentions of an element of the
-        other (the UA scorer's equality of split antecedents)."""
-        table = self.table(key_set, response_set)
-        return (len(table.key_sizes) == len(table.response_sizes) == len(table.counts)
-                and len(set(table.rows.tolist())) == len(table.counts)
-                and len(set(table.columns.tolist())) == len(table.counts)
-                and bool((table.counts == table.key_sizes[table.rows]).all())
-                and bool((table.counts == table.response_sizes[table.columns]).all()))
-
-
 def _element_tables(comparison: Comparison) -> ElementTables:
     cached = comparison.derived.get(_SETS)
     if cached is not None:
@@ -333,7 +262,7 @@ def _align(comparison: Comparison, metric: SetMetric) -> SetAlignment:
     key_holders = tables.key_sets.holders if tables.key_sets else np.zeros(0, dtype=np.int64)
     response_holders = (tables.response_sets.holders if tables.response_sets
                         else np.zeros(0, dtype=np.int64))
-    pairs = conventions(comparison.options).set_pairs(comparison, tables, weights)
+    pairs = metric_rules(comparison).set_pairs(comparison, tables, weights)
     if pairs is None:
         pairs = _best_pairs(weights, _shared_mentions(comparison, key_holders, response_holders),
                             comparison.table.aligned)

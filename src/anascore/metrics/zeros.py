@@ -16,7 +16,7 @@ spurious anaphor (FP). Then
     R = TP / (TP + FN + WL)        P = TP / (TP + FP + WL)
 
 as the CorefUD scorer's ``als_zeros`` computes it. Unlike MOR, it depends on the matching
-method (through the counterparts, :meth:`anascore.compat.Conventions.zero_counterparts`:
+method (through the counterparts, :meth:`anascore.metrics.rules.MetricRules.zero_counterparts`:
 under ``compat="ua"`` a key mention's counterpart is the response mention identical to it when
 there is one, else its aligned one, as the scorer looks it up; U15).
 
@@ -32,9 +32,9 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.comparison.contingency import Comparison
-from anascore.compat import conventions
 from anascore.matching.optimal import mention_order
 from anascore.metrics.base import PRF_FIELDS, Metric
+from anascore.metrics.rules import metric_rules
 from anascore.metrics.scores import Score, ScoreArrays, prf_arrays
 from anascore.selection.sides import Side, zero_flags
 
@@ -55,7 +55,7 @@ def count_zero(comparison: Comparison) -> np.ndarray:
         return np.zeros(4, dtype=np.float64)
     counterpart = dict(zip(comparison.alignment.key.tolist(),
                            comparison.alignment.response.tolist(), strict=True))
-    counterpart = conventions(comparison.options).zero_counterparts(comparison, counterpart)
+    counterpart = metric_rules(comparison).zero_counterparts(comparison, counterpart)
     response_entity = response.entity_of.tolist()
     first_of_response_entity = {mentions[0] for mentions in _entities_in_text_order(response)
                                 if mentions}

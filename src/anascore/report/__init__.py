@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from anascore.compat import metric_in_conventions
 from anascore.config.options import KEY_HASH_DIGITS, Options
 from anascore.config.presets import describe_mode
 from anascore.core.version import __version__
-from anascore.metrics import metric_for
 from anascore.metrics.scores import MetricResult
 from anascore.metrics.split_antecedents import SetAlignmentDetails
 from anascore.stats.sums import column_sums, scores_from_counts
@@ -71,7 +71,7 @@ class Report:
         each document's alignments of split-antecedent sets."""
         counts = {
             name: (np.vstack([record[name] for record in records]) if records
-                   else np.zeros((0, len(metric_for(name, options).fields))))
+                   else np.zeros((0, len(metric_in_conventions(name, options).fields))))
             for name in options.computed_metrics
         }
         alignments = {name: found for name, found in zip(names, set_alignments, strict=False)

@@ -230,7 +230,7 @@ def group_mentions(pairs: Iterable[tuple[Document, Document | None]], kind: str,
         if response is not None:
             response = rules.document(response)
             key, response = common_positions(key, response)
-        comparison = compare(key, response, options, warnings)
+        comparison = compare(key, response, options, warnings, rules=rules)
         key_labels, response_labels = mention_labels(kind, comparison)
         index = len(names)
         names.append(key.name)

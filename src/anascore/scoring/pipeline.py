@@ -16,8 +16,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from anascore.comparison.contingency import Comparison
-from anascore.compat import conventions
+from anascore.comparison.contingency import Comparison, compare_sides
+from anascore.compat import Conventions, conventions, metric_in_conventions
 from anascore.config.capabilities import check_supported, min_span_warning
 from anascore.config.options import AUTO_BYTES_PER_PROCESS, ENTITY_LAYERS, Options, refuse_unused
 from anascore.core.errors import AnascoreError, DocumentMismatchError
@@ -30,7 +30,6 @@ from anascore.formats.io.output import require_path
 from anascore.formats.io.sources import local_inputs, renamed_warnings
 from anascore.formats.io.text_files import check_readable
 from anascore.formats.markup import UNNAMED
-from anascore.matching import align
 from anascore.metrics import metric_for
 from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
 from anascore.report import Report
@@ -74,7 +73,7 @@ def count_document(key: Document | None, response: Document | None, options: Opt
     total: dict[str, np.ndarray] = {}
     details: dict[str, SetAlignmentDetails] | None = None if set_alignments is None else {}
     for key_window, response_window in window_pairs(key, response, options):
-        counts = _count_pair(key_window, response_window, options, warnings, details)
+        counts = _count_pair(key_window, response_window, options, warnings, details, rules)
         total = counts if not total else {name: total[name] + value
                                           for name, value in counts.items()}
     if set_alignments is not None and details is not None:
@@ -84,16 +83,17 @@ def count_document(key: Document | None, response: Document | None, options: Opt
 
 def _count_pair(key: Document | None, response: Document | None, options: Options,
                 warnings: list[str], details: dict[str, SetAlignmentDetails] | None,
-                ) -> dict[str, np.ndarray]:
+                rules: Conventions) -> dict[str, np.ndarray]:
     """:func:`count_document` of one pair on common positions (a whole document or a
-    window); its alignments of split-antecedent sets go into ``details`` (when given)."""
-    comparison = compare(key, response, options, warnings)
+    window), in the conventions ``rules``; its alignments of split-antecedent sets go into
+    ``details`` (when given)."""
+    comparison = compare(key, response, options, warnings, rules=rules)
     layers = {layer: compare(layer_document(key, layer), layer_document(response, layer),
-                             options, warnings, f" ({layer.replace('_', ' ')})")
+                             options, warnings, f" ({layer.replace('_', ' ')})", rules)
               for layer in ENTITY_LAYERS if getattr(options, layer)}
     if layers:
         comparison = replace(comparison, layers=MappingProxyType(layers))
-    counts = {name: metric_for(name, options).count(comparison)
+    counts = {name: metric_for(name, options, rules).count(comparison)
               for name in options.computed_metrics}
     if details is not None:
         details.update(alignment_details(comparison))
@@ -104,15 +104,15 @@ def _count_pair(key: Document | None, response: Document | None, options: Option
 
 
 def compare(key: Document | None, response: Document | None, options: Options,
-            warnings: list[str], layer: str = "") -> Comparison:
-    """Select, match and tabulate one layer of one document."""
-    key_side = select_side(key, options, "key" + layer, warnings)
-    response_side = select_side(response, options, "response" + layer, warnings)
-    comparison = conventions(options).comparison(key_side, response_side, options)
-    if comparison is not None:
-        return comparison
-    alignment = align(key_side, response_side, options)
-    return Comparison.from_sides(key_side, response_side, alignment, options)
+            warnings: list[str], layer: str = "", rules: Conventions | None = None,
+            ) -> Comparison:
+    """Select, match and tabulate one layer of one document, in the conventions ``rules``
+    (``None``: those of ``options.compat``), which the comparison carries to the metrics."""
+    if rules is None:
+        rules = conventions(options)
+    key_side = select_side(key, options, "key" + layer, warnings, rules)
+    response_side = select_side(response, options, "response" + layer, warnings, rules)
+    return compare_sides(key_side, response_side, options, rules)
 
 
 def score(key: PathLike, response: PathLike, *, format: str = "auto",
@@ -272,7 +272,7 @@ class _Tally:
 
     def __init__(self, options: Options, responses: int) -> None:
         self.options = options
-        self.widths = [(name, len(metric_for(name, options).fields))
+        self.widths = [(name, len(metric_in_conventions(name, options).fields))
                        for name in options.computed_metrics]
         self.names: list[str] = []
         self.numbers = [array("d") for _ in range(responses)]

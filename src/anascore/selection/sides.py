@@ -13,8 +13,14 @@ one span in two entities (reported: a gold annotation error).
 
 Under ``compat="ua"`` with exact matching, every copy in a UA file is kept instead, and
 counted as the UA scorer 2.0 counts them (U2 in :mod:`anascore.compat.ua_scorer`, through the hooks
-of :class:`anascore.compat.Conventions`); CoNLL-2012 and CorefUD files keep one copy, as that
+of :class:`SelectionRules`); CoNLL-2012 and CorefUD files keep one copy, as that
 code base's CoNLL-2012 and CorefUD readers do.
+
+Where another scorer selects otherwise, :func:`select_side` calls a hook of the
+:class:`SelectionRules` it is given: the run's conventions, which the pipeline resolves once
+(:func:`anascore.compat.conventions`) and hands down, so that this stage, below them, never
+looks them up. :class:`SelectionDefaults` is anascore's own selection, every hook leaving the
+default path as it is.
 
 Which copy is kept must not depend on the order entities are listed in (or a reordered file
 would score differently), so entities are taken in text order: by their distinct mentions' token
@@ -30,11 +36,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
-from anascore.compat import conventions
 from anascore.config.options import Options
 from anascore.core.model import NO_ATTRIBUTES, BridgingLink, ConlluNodes, Document, Entity, Mention
 from anascore.selection.accommodated_sets import (
@@ -81,16 +86,74 @@ class Side:
         return len(self.mentions)
 
 
+class SelectionRules(Protocol):
+    """What selecting a side asks of the run's conventions (the module docstring).
+    :class:`anascore.compat.Conventions` answers it; :class:`SelectionDefaults` is anascore's
+    own answer."""
+
+    #: Zero mentions removed after singletons (``keep_zeros=False``), not before.
+    zeros_removed_after_singletons: bool
+
+    def keeps_every_copy(self, document: Document, options: Options) -> bool:
+        """Whether a span annotated twice keeps every copy (else one)."""
+        ...
+
+    def copies_as_sets(self, entities: list[Entity]) -> list[Entity]:
+        """With split antecedents on, the entities of a side that keeps every copy (only
+        called when :meth:`keeps_every_copy`)."""
+        ...
+
+    def warn_copies_kept(self, entities: list[Entity], document: Document, role: str,
+                         warnings: list[str]) -> None:
+        """Warn of the copies a side keeps (only called when :meth:`keeps_every_copy`)."""
+        ...
+
+    def non_referring_markables(self, markables: tuple[Mention, ...]) -> tuple[Mention, ...]:
+        """The non-referring markables scored."""
+        ...
+
+    def bridging_links(self, links: tuple[BridgingLink, ...]) -> tuple[BridgingLink, ...]:
+        """The bridging links scored."""
+        ...
+
+
+class SelectionDefaults:
+    """anascore's own selection: one copy of a repeated span, zeros removed before
+    singletons, every non-referring markable and bridging link as read."""
+
+    zeros_removed_after_singletons = False
+
+    def keeps_every_copy(self, document: Document, options: Options) -> bool:
+        return False
+
+    def copies_as_sets(self, entities: list[Entity]) -> list[Entity]:
+        return entities
+
+    def warn_copies_kept(self, entities: list[Entity], document: Document, role: str,
+                         warnings: list[str]) -> None:
+        return None
+
+    def non_referring_markables(self, markables: tuple[Mention, ...]) -> tuple[Mention, ...]:
+        return markables
+
+    def bridging_links(self, links: tuple[BridgingLink, ...]) -> tuple[BridgingLink, ...]:
+        return links
+
+
+#: anascore's own selection, for callers that do not pass the run's conventions.
+SELECTION_DEFAULTS: SelectionRules = SelectionDefaults()
+
+
 def select_side(document: Document | None, options: Options, role: str,
-                warnings: list[str]) -> Side:
-    """The scored part of ``document`` (``None``: an empty side).
+                warnings: list[str], rules: SelectionRules = SELECTION_DEFAULTS) -> Side:
+    """The scored part of ``document`` (``None``: an empty side), selected as ``rules`` say
+    (the run's conventions; by default anascore's own).
 
     ``role`` is ``"key"`` or ``"response"``, for messages; a warning per repeated mention is
     appended to ``warnings``.
     """
     if document is None:
         return _EMPTY
-    rules = conventions(options)
     keep_repeated = rules.keeps_every_copy(document, options)
     if keep_repeated:
         entities = list(document.entities)
@@ -126,7 +189,7 @@ def select_side(document: Document | None, options: Options, role: str,
         side = replace(side, accommodated=accommodated_sets(
             side.entity_ids, side.mentions, atoms_of, all_entities, document))
     if options.keep_non_referring or options.keep_bridging:
-        side = _with_other_layers(side, document, options)
+        side = _with_other_layers(side, document, options, rules)
     return side
 
 
@@ -170,8 +233,8 @@ def layer_document(document: Document | None, layer: str) -> Document | None:
                    bridging=(), discourse_deixis=())
 
 
-def _with_other_layers(side: Side, document: Document, options: Options) -> Side:
-    rules = conventions(options)
+def _with_other_layers(side: Side, document: Document, options: Options,
+                       rules: SelectionRules) -> Side:
     non_referring: tuple[Mention, ...] = ()
     if options.keep_non_referring:
         non_referring = rules.non_referring_markables(document.non_referring)

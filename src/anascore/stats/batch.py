@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
+from anascore.compat import metric_in_conventions
 from anascore.config.options import DERIVED_METRICS, Options
-from anascore.metrics import metric_for
 from anascore.metrics.scores import RecallPrecisionResult, ScoreArrays
 
 
@@ -25,7 +25,8 @@ def batch_scores(counts: Mapping[str, np.ndarray], names: Iterable[str],
 
     ``counts[metric]`` is a rows × fields matrix of summed counts for every counted metric
     that ``names`` needs (derived metrics need their parts). ``options`` configure the
-    metrics whose fields depend on them (:func:`anascore.metrics.metric_for`).
+    metrics whose fields depend on them, in the conventions of ``options.compat``
+    (:func:`anascore.compat.metric_in_conventions`).
     """
     results: dict[str, ScoreArrays] = {}
     for name in names:
@@ -43,7 +44,7 @@ def batch_scores(counts: Mapping[str, np.ndarray], names: Iterable[str],
 
 
 def _score_rows(name: str, matrix: np.ndarray, options: Options | None) -> ScoreArrays:
-    metric = metric_for(name, options)
+    metric = metric_in_conventions(name, options)
     matrix = np.atleast_2d(np.asarray(matrix, dtype=np.float64))
     if metric.score_batch is not None:
         return metric.score_batch(matrix)

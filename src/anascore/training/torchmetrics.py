@@ -26,9 +26,9 @@ from typing import Any
 import torch
 from torchmetrics import Metric
 
+from anascore.compat import metric_in_conventions
 from anascore.config.options import Options
 from anascore.core.errors import AnascoreError, OptionsError
-from anascore.metrics import metric_for
 from anascore.scoring.pipeline import count_document
 from anascore.stats.sums import scores_from_counts
 from anascore.training.evaluator import Clusters, clusters_to_document
@@ -70,7 +70,7 @@ class CoreferenceMetric(Metric):
         self._states: dict[str, str] = {}
         for name in self.options.computed_metrics:
             state = "counts_" + name.replace(".", "__")
-            size = len(metric_for(name, self.options).fields)
+            size = len(metric_in_conventions(name, self.options).fields)
             self.add_state(state, default=torch.zeros(size, dtype=torch.float64),
                            dist_reduce_fx="sum")
             self._states[name] = state
