@@ -10,10 +10,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 from types import MappingProxyType
 
 import pytest
 
+import anascore
 from anascore.config.options import Options
 from anascore.core.errors import FormatError, OptionsError
 from anascore.core.model import Document, Entity, Mention
@@ -270,6 +272,52 @@ def test_singleton_elements_stay_elements_when_singletons_are_removed() -> None:
     partial = report(key, wrong, keep_singletons=False)
     # B³: they = {3, 4} ⊕ set, δ = B³ recall of {john, mary} by {john} = 1/2.
     assert partial.metrics["bcub"].recall == pytest.approx((2 + 1 / 2) ** 2 / 3 / 3)
+
+
+# Issue 22, inconsistency 2: the elements of the sets are aligned by the document's own
+# alignment path, in the run's conventions. John and Mary are singletons, removed as entities
+# but kept as elements, so their mentions are aligned apart from the document's. The response
+# marks John as "John ," (tokens 1-2) with its MIN "John" (1): anascore's MIN matching leaves
+# the key's "John" (no MIN) unmatched, while the UA scorer's, with compat="ua", also matches a
+# response mention that contains the key mention when the key covers the response's MIN (U3),
+# as it matches the document's mentions. The elements were re-matched with the plain matcher
+# (bcub recall 25/36 under compat="ua" too): now the same matcher aligns both.
+MIN_KEY = document(("john", [1], []), ("mary", [3], []), ("they", [5, 7], ["john", "mary"]))
+MIN_RESPONSE = Document("doc", MIN_KEY.tokens, (
+    Entity("john", (Mention((1, 2), min_tokens=(1,)),)), Entity("mary", (Mention((3,)),)),
+    Entity("they", (Mention((5,)), Mention((7,))), ("john", "mary"))))
+
+
+def test_set_elements_are_aligned_as_the_documents_mentions_are() -> None:
+    plain = report(MIN_KEY, MIN_RESPONSE, keep_singletons=False, match="min")
+    # B³: they = {5, 7} ⊕ set; the sets share Mary only: δ = B³ recall 1/2
+    assert plain.metrics["bcub"].recall == pytest.approx((2 + 1 / 2) ** 2 / 3 / 3)
+    ua = report(MIN_KEY, MIN_RESPONSE, keep_singletons=False, match="min", compat="ua")
+    # the UA scorer's MIN matching pairs John with "John ,": the sets are equal, δ = 1
+    for name in ("muc", "bcub", "ceafm", "ceafe", "lea", "blanc"):
+        assert rpf(ua.metrics[name]) == pytest.approx((1.0, 1.0, 1.0)), name
+
+
+# The same in anascore's own conventions, through the zero pairing: the key's zero e1 (6.1,
+# subject of "greeted", DEPS 7:nsubj) is the response's 5.1, an empty node placed one word
+# earlier with the same DEPS, which the dependent zero step pairs (zero_match="dependent").
+# With singletons kept, e1 is scored and its zero aligned by that step: the set {e1, e2} is
+# found whole. With singletons removed, e1 is an element only; its zero was re-matched by
+# exact positions (6.1 ≠ 5.1): δ 1/2, MUC 0.75, B³ 25/36 where the same response scored 1.
+SPLIT_ZERO = Path(__file__).resolve().parent / "fixtures" / "corefud"
+
+
+@pytest.mark.parametrize("singletons", [True, False])
+def test_set_elements_go_through_the_zero_pairing(singletons: bool) -> None:
+    result = anascore.score(SPLIT_ZERO / "split_zero_key.conllu",
+                            SPLIT_ZERO / "split_zero_response.conllu",
+                            keep_split_antecedents=True, keep_singletons=singletons,
+                            metrics="muc,bcub,ceafe,lea,blanc")
+    for name, score in result.metrics.items():
+        assert rpf(score) == pytest.approx((1.0, 1.0, 1.0)), name
+    [pair] = result.to_dict(details=True)["split_antecedents"]["d1"]["bcub"]
+    assert (pair["key_elements"], pair["response_elements"], pair["f1"]) == (
+        ["e2", "e1"], ["e2", "e1"], 1.0)
 
 
 def test_only_split_antecedents_micro_averages_aligned_sets_with_empty_partners() -> None:

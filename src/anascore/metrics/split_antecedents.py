@@ -36,7 +36,7 @@ other kind. ``compat="ua"`` follows the UA scorer 2.0 where it departs from the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -44,7 +44,7 @@ import numpy as np
 
 from anascore.comparison.contingency import Comparison, Contingency
 from anascore.core.assignment import maximum_assignment
-from anascore.matching import MATCHERS
+from anascore.matching import MATCHING_DEFAULTS, align
 from anascore.metrics.base import recall_precision
 from anascore.metrics.rules import metric_rules
 from anascore.metrics.set_comparison import ElementTables, SetMetric
@@ -204,8 +204,12 @@ def _element_tables(comparison: Comparison) -> ElementTables:
     response_extra = response_sets.extra_mentions if response_sets else ()
     alignment = comparison.alignment
     if key_extra or response_extra:
-        alignment = MATCHERS[comparison.options.match](key.mentions + key_extra,
-                                                       response.mentions + response_extra)
+        # The elements' mentions the sides do not score are aligned with the sides' own, by
+        # the document's alignment path in the run's conventions (matcher, zero pairing,
+        # ties), as the document's mentions were: never by another rule.
+        alignment = align(replace(key, mentions=key.mentions + key_extra),
+                          replace(response, mentions=response.mentions + response_extra),
+                          comparison.options, comparison.rules or MATCHING_DEFAULTS)
     key_atom_of = _atom_of(key_sets, len(key.mentions) + len(key_extra))
     response_atom_of = _atom_of(response_sets, len(response.mentions) + len(response_extra))
     rows = key_atom_of[alignment.key]
