@@ -51,6 +51,7 @@ PLAIN_SCORE_MODULES = {
     "anascore.analysis",  # the package only: ``errors``' choices for the parser
     "anascore.core.assignment",
     "anascore.config.capabilities",
+    "anascore.config.format_catalogue",  # the facts of each format, one row each
     "anascore.formats.io.chain_ids",
     "anascore.cli.main",
     "anascore.compat",

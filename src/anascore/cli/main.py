@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import anascore.cli.blas_threads  # noqa: F401  (before numpy is imported)
 from anascore.cli.flags import add_singleton_and_zero_flags
+from anascore.config.format_catalogue import BY_NAME, FORMAT_NAMES
 from anascore.config.linguistic_settings import (
     DEFAULT_COREFERENCE_CLASSES,
     DEFAULT_DOMINANT_COEFFICIENTS,
@@ -37,7 +38,6 @@ from anascore.config.options import (
 from anascore.config.presets import PRESET_NAMES, describe_mode
 from anascore.core.errors import QUOTED_CHARACTERS, AnascoreError, OptionsError, printable, shorten
 from anascore.core.version import __version__
-from anascore.formats import FORMAT_MODULES, READ_ONLY_FORMATS
 from anascore.report import Report
 from anascore.report.reference_layout import render_reference_layout
 from anascore.report.text_table import render_text
@@ -310,8 +310,8 @@ def _add_convert_command(commands: argparse._SubParsersAction) -> None:
     convert_command.add_argument("input", metavar="IN", help="the file to convert")
     convert_command.add_argument("output", metavar="OUT", help="the file to write")
     convert_command.add_argument("--to", required=True,
-                                 choices=tuple(name for name in FORMAT_MODULES
-                                               if name not in READ_ONLY_FORMATS),
+                                 choices=tuple(name for name in FORMAT_NAMES
+                                               if BY_NAME[name].writable),
                                  help="the format of OUT")
     convert_command.add_argument("--format", choices=FORMATS, default="auto",
                                  help="the format of IN (default: detected)")

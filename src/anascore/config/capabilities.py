@@ -21,8 +21,9 @@ setting                  conll2012  jsonlines  corefud     ua
 ``keep_split_ant…``      error      error      yes         yes
 =======================  =========  =========  ==========  =========================
 
-The cross-document formats (``mentionjson``, ``cattan``, ``scico``) hold what CoNLL-2012
-holds, and are refused alike.
+What each format holds is a row of :data:`anascore.config.format_catalogue.CATALOGUE`; the
+sets below are derived from it. The cross-document formats (``mentionjson``, ``cattan``,
+``scico``) hold what CoNLL-2012 holds, and are refused alike.
 
 ``keep_zeros=False`` and ``zero_match="linear"`` need a key or response that can hold zeros
 (CorefUD, UA). ``exclusive_ends`` needs a jsonlines key or response (what it changes is how
@@ -40,6 +41,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from anascore.config import format_catalogue
+from anascore.config.format_catalogue import CATALOGUE, names_where
 from anascore.core.errors import OptionsError
 from anascore.core.model import Document, Mention
 
@@ -50,24 +53,17 @@ from anascore.core.model import Document, Mention
 CLUSTERS = "clusters"
 #: How messages name where the documents come from, when not "FORMAT files".
 _SOURCE_NAMES = {CLUSTERS: "clusters of (start, end) spans", "": "documents built in Python"}
-#: The layers each format can hold, and the setting that scores each.
-LAYER_SETTINGS: dict[str, str] = {
-    "keep_bridging": "bridging", "discourse_deixis": "discourse deixis",
-    "keep_non_referring": "non-referring markables",
-    "keep_split_antecedents": "split-antecedent plurals",
-}
+#: The layers each format can hold, and the setting that scores each (the catalogue's).
+LAYER_SETTINGS: dict[str, str] = format_catalogue.LAYER_SETTINGS
 FORMAT_LAYERS: dict[str, frozenset[str]] = {
-    "conll2012": frozenset(), "jsonlines": frozenset(), "markup": frozenset(),
-    "mentionjson": frozenset(), "cattan": frozenset(), "scico": frozenset(),
-    CLUSTERS: frozenset(),
-    "corefud": frozenset({"keep_bridging", "keep_split_antecedents"}),
-    "ua": frozenset(LAYER_SETTINGS),
-}
+    **{facts.name: facts.layers for facts in CATALOGUE}, CLUSTERS: frozenset()}
 #: Formats whose mentions can have a head, and a MIN span.
-HEADED_FORMATS = frozenset({"corefud", "ua"})
+HEADED_FORMATS = names_where(lambda facts: facts.heads)
 #: Formats that can hold zero mentions (CoNLL-U empty nodes).
-ZERO_FORMATS = frozenset({"corefud", "ua"})
-MIN_FORMATS = frozenset({"corefud", "ua"})
+ZERO_FORMATS = names_where(lambda facts: facts.zeros)
+MIN_FORMATS = names_where(lambda facts: facts.min_spans)
+#: Formats read with ``exclusive_ends`` (jsonlines).
+_EXCLUSIVE_ENDS_FORMATS = names_where(lambda facts: facts.exclusive_ends)
 _HOW_TO_GIVE_HEADS = {
     "ua": ("give each markable a head through the dependency HEAD column (or a one-token Min; "
            "from Python, read the file with token_columns=True)"),
@@ -81,7 +77,7 @@ def check_supported(key: Document | None, response: Document | None, options: ob
     response's format cannot hold (the module docstring)."""
     match = getattr(options, "match", "exact")
     if (getattr(options, "exclusive_ends", False) and key is not None and response is not None
-            and "jsonlines" not in (key.source_format, response.source_format)):
+            and not _EXCLUSIVE_ENDS_FORMATS & {key.source_format, response.source_format}):
         raise OptionsError(
             "--exclusive-ends (exclusive_ends=True) reads the span ends of jsonlines files, "
             f"and {_source(key.source_format)} have none; leave out "

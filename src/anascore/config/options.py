@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from anascore.config import linguistic_settings as linguistic
+from anascore.config.format_catalogue import CATALOGUE
 from anascore.config.preset_settings import FREE_SETTINGS, PRESET_NAMES, PRESET_SETTINGS
 from anascore.core.errors import OptionsError
 from anascore.core.version import __version__
@@ -80,8 +81,9 @@ def canonical_metric(name: str) -> str:
 
 
 MATCH_METHODS: tuple[str, ...] = ("exact", "min", "head", "partial", "craft")
-FORMATS: tuple[str, ...] = ("auto", "conll2012", "corefud", "jsonlines", "ua", "markup",
-                             "mentionjson", "cattan", "scico")
+#: The ``format`` choices: detect it, or one of the catalogue's (mention-based CoNLL is read as
+#: CoNLL-2012, its own name for it).
+FORMATS: tuple[str, ...] = ("auto", *(facts.name for facts in CATALOGUE if facts.choosable))
 #: What happens to a key token a response mention on other tokens covers only in part
 #: (:mod:`anascore.formats.io.token_alignment`).
 CUT_POLICIES: tuple[str, ...] = ("extend", "shrink", "refuse")

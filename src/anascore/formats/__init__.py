@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from importlib import import_module
 from typing import Any
 
+from anascore.config.format_catalogue import BY_NAME, FORMAT_NAMES, names_where
 from anascore.core.errors import FormatError
 from anascore.core.model import Document
 from anascore.formats.io.text_files import check_readable
@@ -21,20 +22,15 @@ Writer = Callable[..., None]
 
 #: The module of each format, holding its ``read_FORMAT`` and ``write_FORMAT``; a module is
 #: imported when its format is first used, so a CoNLL-2012 run never loads the other readers
-#: (the UA reader's import alone costs about as much as scoring a hundred documents).
-FORMAT_MODULES: dict[str, str] = {
-    "conll2012": "anascore.formats.conll2012", "corefud": "anascore.formats.corefud",
-    "jsonlines": "anascore.formats.jsonlines", "ua": "anascore.formats.ua",
-    "markup": "anascore.formats.markup", "mentionjson": "anascore.formats.mentionjson",
-    "cattan": "anascore.formats.cattan", "scico": "anascore.formats.scico",
-    "mentionconll": "anascore.formats.mentionconll",
-}
+#: (the UA reader's import alone costs about as much as scoring a hundred documents). The
+#: formats are the rows of :data:`anascore.config.format_catalogue.CATALOGUE`.
+FORMAT_MODULES: dict[str, str] = {name: f"anascore.formats.{name}" for name in FORMAT_NAMES}
 #: Formats read as responses only (written by no writer: ``anascore convert`` cannot target
 #: them).
-READ_ONLY_FORMATS: frozenset[str] = frozenset({"markup"})
+READ_ONLY_FORMATS: frozenset[str] = names_where(lambda facts: not facts.writable)
 #: Readers that can also keep per-token annotation columns (``Document.token_columns``) when
 #: asked with ``token_columns=True``; they skip them otherwise, to read at full speed.
-TOKEN_COLUMN_READERS: frozenset[str] = frozenset({"conll2012", "corefud", "ua"})
+TOKEN_COLUMN_READERS: frozenset[str] = names_where(lambda facts: facts.token_columns)
 
 
 def reader(format: str, *, path: str | None = None) -> Reader:
@@ -173,9 +169,9 @@ def read_documents(path: str | os.PathLike[str], format: str = "auto", *,
     if format == "auto":
         format = detect_format(path)
     read = reader(format, path=path)
-    if format == "jsonlines":
+    if BY_NAME[format].exclusive_ends:
         return read(path, exclusive_ends=exclusive_ends, role=role)
-    if all_columns and format in ("corefud", "ua", "conll2012"):  # conversion: lose nothing
+    if all_columns and format in TOKEN_COLUMN_READERS:  # conversion: lose nothing
         return read(path, token_columns=token_columns, all_columns=True)
     if token_columns and format in TOKEN_COLUMN_READERS:
         return read(path, token_columns=True)

@@ -45,6 +45,7 @@ from io import StringIO
 from itertools import chain
 from typing import BinaryIO, TypeVar
 
+from anascore.config.format_catalogue import CATALOGUE
 from anascore.config.options import AUTO_BYTES_PER_PROCESS
 from anascore.core.model import Document
 from anascore.formats.conll2012 import FileColumns, begun_document, read_lines
@@ -100,7 +101,7 @@ def _layouts() -> dict[str, _Layout]:
 
 
 #: The formats whose files are split between processes by document.
-PARALLEL_FORMATS = ("conll2012", "corefud", "ua")
+PARALLEL_FORMATS = tuple(facts.name for facts in CATALOGUE if facts.parallel)
 
 
 class _Unsuited(Exception):

@@ -25,10 +25,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from anascore.config.format_catalogue import names_where
 from anascore.core.model import Document
 
 #: Formats whose chain IDs are strings that other scorers read by their digits.
-STRING_ID_FORMATS = frozenset({"mentionjson", "cattan", "scico"})
+STRING_ID_FORMATS = names_where(lambda facts: facts.string_ids)
 #: ECB+'s event mention types (Cattan et al.'s ``get_ecb_data.py`` and Barhom et al. take a
 #: mention whose type starts with one of these as an event; every other type is an entity).
 EVENT_TYPES = ("ACT", "NEG")

@@ -59,9 +59,10 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 
+from anascore.config.format_catalogue import BY_NAME, FORMAT_NAMES, names_where
 from anascore.core.errors import FormatError, OptionsError
 from anascore.core.model import BridgingLink, Document, Entity, Mention
-from anascore.formats import FORMAT_MODULES, READ_ONLY_FORMATS, read_documents, writer
+from anascore.formats import READ_ONLY_FORMATS, read_documents, writer
 from anascore.formats.io.chain_ids import escaped, integer_ids
 from anascore.formats.io.output import (
     atomic_output,
@@ -77,16 +78,23 @@ from anascore.formats.ua import heads_read_back
 #: Targets that hold mentions of identity chains and nothing else (no heads, MIN spans,
 #: empty nodes or other layers); mention records and mention-based CoNLL hold discontinuous
 #: mentions too, the others contiguous ones only.
-PLAIN_TARGETS = frozenset({"conll2012", "jsonlines", "mentionjson", "mentionconll", "cattan",
-                           "scico"})
+PLAIN_TARGETS = names_where(lambda facts: facts.writable and facts.identity_only)
 #: Plain targets that hold a discontinuous mention (as one record, or one line).
-_ANY_SHAPE = frozenset({"mentionjson", "mentionconll"})
+_ANY_SHAPE = frozenset(name for name in PLAIN_TARGETS if BY_NAME[name].discontinuous)
 #: Targets that hold mentions, not text: a document's tokens outside its mentions, and a
 #: document without mentions, are not written.
-MENTION_ONLY_TARGETS = frozenset({"mentionjson", "mentionconll"})
+MENTION_ONLY_TARGETS = names_where(lambda facts: facts.writable and not facts.holds_text)
 #: Formats ``anascore convert`` writes.
-CONVERT_TARGETS: tuple[str, ...] = tuple(name for name in FORMAT_MODULES
+CONVERT_TARGETS: tuple[str, ...] = tuple(name for name in FORMAT_NAMES
                                          if name not in READ_ONLY_FORMATS)
+#: Formats whose span ends ``exclusive_ends`` concerns (jsonlines).
+_EXCLUSIVE_ENDS = names_where(lambda facts: facts.exclusive_ends)
+#: Targets whose chain IDs are integers (the Perl scorer reads only digits).
+_INTEGER_ID_TARGETS = names_where(lambda facts: facts.integer_ids)
+#: Targets that write a document's name as a JSON string, whatever it holds.
+_ANY_NAME_TARGETS = names_where(lambda facts: facts.any_name)
+#: Targets that hold a document without a name.
+_EMPTY_NAME_TARGETS = names_where(lambda facts: facts.empty_name)
 
 
 def convert(input: str | os.PathLike[str], output: str | os.PathLike[str], *, to: str,
@@ -119,7 +127,7 @@ def _convert(input_path: str, output_path: str, to: str, format: str, drop_unsup
     unheaded = unheaded_documents = 0  # mentions whose head a CorefUD source does not give
     for document in read_documents(input_path, format, exclusive_ends=exclusive_ends,
                                    all_columns=True):
-        if exclusive_ends and "jsonlines" not in (to, document.source_format):
+        if exclusive_ends and not _EXCLUSIVE_ENDS & {to, document.source_format}:
             raise OptionsError(
                 "--exclusive-ends (exclusive_ends=True) reads and writes the span ends of "
                 f"jsonlines files, and neither {document.source_format} nor {to} is jsonlines; "
@@ -145,9 +153,9 @@ def _convert(input_path: str, output_path: str, to: str, format: str, drop_unsup
             unheaded += len(document.heads_not_given)
             unheaded_documents += bool(document.heads_not_given)
         documents.append(document)
-    if to in ("conll2012", "mentionconll"):
+    if to in _INTEGER_ID_TARGETS:
         documents = _with_integer_ids(documents, input_path, output_path)
-    if to == "jsonlines":
+    if BY_NAME[to].exclusive_ends:
         writer(to)(documents, output_path, exclusive_ends=exclusive_ends)
     else:
         writer(to)(documents, output_path)
@@ -203,13 +211,13 @@ def unwritable_name(name: str, target: str) -> str | None:
     read it stripped; CorefUD names a nameless document by its ordinal, and UA refuses one.
     Cattan's CoNLL writes it in a tab-separated column, read stripped; the JSON formats hold
     any name (SciCo's paragraphs of a topic are named ``TOPIC/N``, whatever their name)."""
-    if target in ("jsonlines", "mentionjson", "scico"):
+    if target in _ANY_NAME_TARGETS:
         return None
     if len((name + "x").splitlines()) > 1:
         return "a name with a line break"
     if name != name.strip():
         return "a name with white space at its ends"
-    if not name and target not in ("conll2012", "mentionconll"):
+    if not name and target not in _EMPTY_NAME_TARGETS:
         return "an empty name"
     if target == "cattan" and "\t" in name:
         return "a name with a tab (Cattan's columns are tab-separated)"
