@@ -63,8 +63,9 @@ PLAIN_SCORE_MODULES = {
     "anascore.scoring.file_sets",
     "anascore.formats",
     "anascore.formats.io.conllu_alignment",
-    "anascore.formats.conll2012",
-    "anascore.formats.markup",
+    "anascore.formats.readers",  # the package only (its __init__ holds a docstring)
+    "anascore.formats.readers.conll2012",
+    "anascore.formats.readers.markup",
     "anascore.formats.sentences",
     "anascore.formats.io.sources",
     "anascore.formats.io.text_files",

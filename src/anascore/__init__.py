@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from anascore.config.options import METRIC_NAMES, Options
     from anascore.config.presets import PRESET_NAMES, preset_options
     from anascore.formats.io.conversion import convert
-    from anascore.formats.ua import write_ua
+    from anascore.formats.writers.ua import write_ua
     from anascore.metrics.scores import AverageScore, BlancScore, BridgingScore, Score
     from anascore.report import Report
     from anascore.report.systems import SystemsReport
@@ -49,7 +49,7 @@ _LAZY = {
     "convert": "anascore.formats.io.conversion",
     "PRF": "anascore.training.evaluator",
     "CorefEvaluator": "anascore.training.evaluator",
-    "write_ua": "anascore.formats.ua",
+    "write_ua": "anascore.formats.writers.ua",
     "analyse_errors": "anascore.analysis.analyse",
     "METRIC_NAMES": "anascore.config.options",
     "Options": "anascore.config.options",

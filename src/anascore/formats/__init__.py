@@ -1,7 +1,11 @@
-"""Readers for the formats people exchange coreference annotations in.
+"""Reading and writing the formats people exchange coreference annotations in.
 
-:func:`read_documents` is the one entry point: it picks the reader for a format name, or
-detects the format from the start of the file (``format="auto"``).
+:func:`read_documents` is the one entry point for reading: it picks the reader for a format
+name, or detects the format from the start of the file (``format="auto"``); :func:`writer`
+gives a format's writer. The readers are in :mod:`anascore.formats.readers`, the writers in
+:mod:`anascore.formats.writers`, one module per format each; what each format holds is a row
+of :data:`anascore.config.format_catalogue.CATALOGUE`. ``formats/io/`` holds what reading and
+writing files needs besides the formats (sources, atomic output, conversion, token alignment).
 """
 
 from __future__ import annotations
@@ -20,10 +24,17 @@ from anascore.formats.io.text_files import check_readable
 Reader = Callable[..., Iterator[Document]]
 Writer = Callable[..., None]
 
-#: The module of each format, holding its ``read_FORMAT`` and ``write_FORMAT``; a module is
-#: imported when its format is first used, so a CoNLL-2012 run never loads the other readers
-#: (the UA reader's import alone costs about as much as scoring a hundred documents). The
-#: formats are the rows of :data:`anascore.config.format_catalogue.CATALOGUE`.
+#: The module that reads each format (``read_FORMAT``), and the one that writes it
+#: (``write_FORMAT``); a module is imported when its format is first used, so a CoNLL-2012 run
+#: never loads the other readers (the UA reader's import alone costs about as much as scoring
+#: a hundred documents). The formats are the rows of
+#: :data:`anascore.config.format_catalogue.CATALOGUE`.
+READER_MODULES: dict[str, str] = {name: f"anascore.formats.readers.{name}"
+                                  for name in FORMAT_NAMES}
+WRITER_MODULES: dict[str, str] = {name: f"anascore.formats.writers.{name}"
+                                  for name in FORMAT_NAMES}
+#: The module of each format at its path before readers and writers were apart (each
+#: re-exports both; kept for one release).
 FORMAT_MODULES: dict[str, str] = {name: f"anascore.formats.{name}" for name in FORMAT_NAMES}
 #: Formats read as responses only (written by no writer: ``anascore convert`` cannot target
 #: them).
@@ -34,23 +45,23 @@ TOKEN_COLUMN_READERS: frozenset[str] = names_where(lambda facts: facts.token_col
 
 
 def reader(format: str, *, path: str | None = None) -> Reader:
-    """``read_FORMAT`` of a format's module (``path``: the file, named by the error for an
-    unknown format)."""
-    return _function(format, "read", path)
+    """``read_FORMAT`` of the format's reader module (``path``: the file, named by the error
+    for an unknown format)."""
+    return _function(format, "read", READER_MODULES, path)
 
 
 def writer(format: str) -> Writer:
-    """``write_FORMAT`` of a format's module (every reader has a writer, ``anascore
-    convert``)."""
-    return _function(format, "write", None)
+    """``write_FORMAT`` of the format's writer module (every reader has a writer, ``anascore
+    convert``; marked-up text's refuses)."""
+    return _function(format, "write", WRITER_MODULES, None)
 
 
-def _function(format: str, verb: str, path: str | None) -> Any:
+def _function(format: str, verb: str, modules: dict[str, str], path: str | None) -> Any:
     try:
-        module = FORMAT_MODULES[format]
+        module = modules[format]
     except KeyError:
         raise FormatError(
-            f"unknown format {format!r}; expected one of auto, {', '.join(FORMAT_MODULES)}",
+            f"unknown format {format!r}; expected one of auto, {', '.join(FORMAT_NAMES)}",
             path=path) from None
     return getattr(import_module(module), f"{verb}_{format}")
 
@@ -74,7 +85,7 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     corefud = _looks_like_corefud(head)
     if corefud:
         return corefud
-    from anascore.formats.ua import sniff_ua
+    from anascore.formats.readers.ua import sniff_ua
 
     marked_up = bool(_MARKED_UP.search(head))
     if marked_up and not _first_text_line_tabbed(head):
@@ -107,7 +118,7 @@ def _bracketed_format(lines: list[str]) -> str:
 
 def looks_like_cattan(line: str) -> bool:
     """Whether a token line has the eight tab-separated columns of Cattan's cross-document
-    CoNLL (:mod:`anascore.formats.cattan`), the seventh a ``True``/``False`` flag."""
+    CoNLL (:mod:`anascore.formats.readers.cattan`), the seventh a ``True``/``False`` flag."""
     cells = line.rstrip("\r\n").split("\t")
     return len(cells) == 8 and cells[6] in ("True", "False")
 
@@ -133,7 +144,7 @@ def _json_lines_format(head: str) -> str:
     return "jsonlines"
 
 
-#: A marked-up mention, ``[text|ID]`` (:mod:`anascore.formats.markup`).
+#: A marked-up mention, ``[text|ID]`` (:mod:`anascore.formats.readers.markup`).
 _MARKED_UP = re.compile(r"\[[^\]\t]*\|[A-Za-z0-9_.\-]+\]")
 
 
@@ -163,7 +174,7 @@ def read_documents(path: str | os.PathLike[str], format: str = "auto", *,
     ``token_columns=True`` asks the reader to keep per-token annotation columns too (the
     part-of-speech and named-entity columns metrics derive mention types from).
     ``exclusive_ends`` and ``role`` (``"key"`` or ``"response"``) concern jsonlines only
-    (:mod:`anascore.formats.jsonlines`); ``all_columns`` CorefUD only (every column, for
+    (:mod:`anascore.formats.readers.jsonlines`); ``all_columns`` CorefUD only (every column, for
     conversion)."""
     path = os.fspath(path)
     if format == "auto":

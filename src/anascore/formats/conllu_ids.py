@@ -1,4 +1,4 @@
-"""CoNLL-U token IDs as the CorefUD reader checks them (:mod:`anascore.formats.corefud`).
+"""CoNLL-U token IDs as the CorefUD reader checks them (:mod:`anascore.formats.readers.corefud`).
 
 A sentence's words are numbered 1, 2, 3 … (the reader lets a gap pass, but not an ID 0, a
 repeated or a decreasing one); the empty nodes after word N are N.1, N.2 … (0.1 before the

@@ -48,7 +48,7 @@ from typing import BinaryIO, TypeVar
 from anascore.config.format_catalogue import CATALOGUE
 from anascore.config.options import AUTO_BYTES_PER_PROCESS
 from anascore.core.model import Document
-from anascore.formats.conll2012 import FileColumns, begun_document, read_lines
+from anascore.formats.readers.conll2012 import FileColumns, begun_document, read_lines
 
 #: With ``jobs=0``: a process for every :data:`AUTO_BYTES_PER_PROCESS` bytes of key and
 #: response together, up to one per usable CPU and at most this many.
@@ -89,7 +89,7 @@ class _Layout:
 
 
 def _layouts() -> dict[str, _Layout]:
-    from anascore.formats import corefud, ua
+    from anascore.formats.readers import corefud, ua
 
     return {
         "conll2012": _Layout(_BEGIN_WORDS, begun_document, None, read_lines, False,

@@ -29,7 +29,7 @@ from anascore.formats.io.conllu_alignment import check_conllu, check_same_words,
 from anascore.formats.io.output import require_path
 from anascore.formats.io.sources import local_inputs, renamed_warnings
 from anascore.formats.io.text_files import check_readable
-from anascore.formats.markup import UNNAMED
+from anascore.formats.readers.markup import UNNAMED
 from anascore.metrics import metric_for
 from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
 from anascore.report import Report

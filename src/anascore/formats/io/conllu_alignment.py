@@ -96,7 +96,7 @@ def check_same_words(key: Document, response: Document,
 
 def _layout_hint(key: Document, response: Document) -> str:
     """Why a document read from mention records can have other tokens than its key
-    (:mod:`anascore.formats.mentionjson`): its tokens are laid out from its mentions."""
+    (:mod:`anascore.formats.readers.mentionjson`): its tokens are laid out from its mentions."""
     if "mentionjson" not in (key.source_format, response.source_format):
         return ""
     return ("; mention records lay a document's tokens out from its mentions, so a response "

@@ -31,7 +31,7 @@ maps chain IDs that are not plain integers to integers, the map written to ``OUT
 
 A head is *lost* only when it is not the mention's first position, which is what every reader
 assumes of a mention without a head. A CorefUD target writes the heads the source gives and
-leaves the others out of their brackets (:func:`anascore.formats.corefud.entity_fields`), so
+leaves the others out of their brackets (:func:`anascore.formats.writers.corefud.entity_fields`), so
 that Udapi and the CorefUD scorer read every file it writes. Anything a target
 cannot hold is refused with a message that lists it, unless ``drop_unsupported`` asks to drop
 it; what is dropped is then listed as warnings. So a conversion that succeeds without
@@ -73,7 +73,7 @@ from anascore.formats.io.output import (
 )
 from anascore.formats.io.sources import local_inputs
 from anascore.formats.sentences import sentence_of
-from anascore.formats.ua import heads_read_back
+from anascore.formats.writers.ua import heads_read_back
 
 #: Targets that hold mentions of identity chains and nothing else (no heads, MIN spans,
 #: empty nodes or other layers); mention records and mention-based CoNLL hold discontinuous
