@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import IO
 
+from anascore.config.format_catalogue import names_where
 from anascore.core.errors import FormatError
 from anascore.core.model import (
     BridgingLink,
@@ -32,6 +33,8 @@ from anascore.formats.sentences import kept_lines, sentence_ids, sentence_of
 #: The columns :func:`write_ua` writes: IDENTITY, BRIDGING and DISCOURSE_DEIXIS at the
 #: positions the UA scorer reads them from (11th, 12th, 13th).
 WRITTEN_COLUMNS: tuple[str, ...] = DEFAULT_COLUMNS[:13]
+#: The formats whose documents keep their CoNLL-U token IDs (written back as they were).
+_CONLLU_FORMATS = names_where(lambda facts: facts.conllu)
 _UNSAFE = re.compile(r"[\s()|@=]")
 _MANAGED = frozenset({"EntityID", "MarkableID", "Min", "ElementOf"})
 
@@ -144,7 +147,7 @@ def _written_ids(document: Document) -> list[str] | None:
 def _keeps_ids(document: Document) -> bool:
     """Whether :func:`write_ua` writes ``document``'s own token IDs (see there)."""
     return ("before" in document.token_columns and document.nodes is not None
-            and document.source_format in ("ua", "corefud"))
+            and document.source_format in _CONLLU_FORMATS)
 
 
 def _safe(value: str, what: str, document: str) -> str:
