@@ -786,8 +786,8 @@ def _add_report_command(commands: argparse._SubParsersAction) -> None:
 
 
 def _run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
+    from anascore.analysis.report_page import report_files
     from anascore.formats.io.output import atomic_output, check_writable, refuse_overwriting_inputs
-    from anascore.report.html import report_files
     from anascore.report.systems import system_names
 
     if arguments.names is not None and len(arguments.names) != len(arguments.responses):

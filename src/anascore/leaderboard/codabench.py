@@ -331,7 +331,7 @@ def detailed_results(board: Leaderboard) -> str:
     then the HTML report of the submission on each dataset (``anascore report``'s page,
     in a frame of its own)."""
     from anascore.analysis.analyse import check_options
-    from anascore.report.html import report_files
+    from anascore.analysis.report_page import report_files
 
     task = board.task
     [standing] = board.standings

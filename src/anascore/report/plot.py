@@ -17,10 +17,10 @@ import json
 import math
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -28,9 +28,6 @@ from anascore.config.options import METRIC_NAMES, canonical_metric
 from anascore.core.errors import AnascoreError, FormatError, OptionsError
 from anascore.formats.io.output import atomic_output, check_writable, refuse_overwriting_inputs
 from anascore.formats.io.sources import read_bounded
-
-if TYPE_CHECKING:
-    from anascore.lab.sensitivity import Experiment
 
 IMAGE_FORMATS = (".png", ".svg")
 #: The most a JSON report may take (a device or a pipe without end is refused, not read).
@@ -360,12 +357,39 @@ def plot_report_file(path: str | os.PathLike[str], output: str | os.PathLike[str
     plot_report(load_report(path), output, metric=metric, path=os.fspath(path))
 
 
-def plot_lab(experiments: Sequence[Experiment], output: str | os.PathLike[str]) -> None:
-    """The lab's curves: a panel per experiment (figure of the paper), a line per metric."""
-    target = _check_output(output)
-    from anascore.lab.sensitivity import lab_metrics
+class LabPoint(Protocol):
+    """What :func:`plot_lab` needs of one response of the lab
+    (:class:`anascore.lab.sensitivity.Point`)."""
 
-    metrics = [name for name in lab_metrics(experiments) if name != "conll"]
+    @property
+    def label(self) -> str: ...
+    @property
+    def x(self) -> float: ...
+    @property
+    def scores(self) -> Mapping[str, Any]: ...
+
+
+class LabExperiment(Protocol):
+    """What :func:`plot_lab` needs of one experiment of the lab, a figure of Moosavi &
+    Strube (2016) (:class:`anascore.lab.sensitivity.Experiment`)."""
+
+    @property
+    def figure(self) -> int: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def x_label(self) -> str: ...
+    @property
+    def points(self) -> Sequence[LabPoint]: ...
+    def curve(self, metric: str) -> list[float]: ...
+
+
+def plot_lab(experiments: Sequence[LabExperiment], output: str | os.PathLike[str]) -> None:
+    """The lab's curves: a panel per experiment (figure of the paper), a line per metric (the
+    metrics its responses are scored with, in report order, but the CoNLL average)."""
+    target = _check_output(output)
+    present = experiments[0].points[0].scores
+    metrics = [name for name in METRIC_NAMES if name in present and name != "conll"]
     figure_class = _figure_class()
     columns = 2
     rows = (len(experiments) + 1 + columns - 1) // columns
