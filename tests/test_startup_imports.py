@@ -88,7 +88,7 @@ PLAIN_SCORE_MODULES = {
     "anascore.metrics.rules",  # the metrics' hooks of the conventions (MetricRules)
     "anascore.metrics.set_comparison",  # split antecedents' SetMetric and ElementTables
     "anascore.core.model",
-    "anascore.config.options",
+    "anascore.config.options", "anascore.config.metric_names",  # the catalogue: options' names
     "anascore.formats.io.output",
     "anascore.config.preset_settings",
     "anascore.config.presets",

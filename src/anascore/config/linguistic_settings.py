@@ -13,12 +13,13 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from anascore.config.metric_names import metrics_in
 from anascore.core.errors import OptionsError
 
 #: Chen & Ng 2013's LMetrics, which weigh links by the types of their mentions.
-LINK_WEIGHTED_METRICS: tuple[str, ...] = ("lmuc", "lbcub", "lceafm", "lceafe")
+LINK_WEIGHTED_METRICS: tuple[str, ...] = metrics_in("link_weighted")
 #: Žitkus et al. 2023's dominant-mention evaluation.
-DOMINANT_METRICS: tuple[str, ...] = ("dominant",)
+DOMINANT_METRICS: tuple[str, ...] = metrics_in("dominant")
 #: Metrics that need mention types, dominant mentions or coreference type codes: computed
 #: only when named, never by ``all``.
 LINGUISTIC_METRICS: tuple[str, ...] = LINK_WEIGHTED_METRICS + DOMINANT_METRICS

@@ -18,66 +18,31 @@ from typing import Any
 
 from anascore.config import linguistic_settings as linguistic
 from anascore.config.format_catalogue import CATALOGUE
+from anascore.config.metric_names import (  # the metric catalogue, imported from here too
+    COREFUD_METRICS,
+    DERIVED_METRICS,
+    ENTITY_LAYERS,
+    IDENTITY_METRICS,
+    METRIC_NAMES,
+    canonical_metric,
+)
 from anascore.config.preset_settings import FREE_SETTINGS, PRESET_NAMES, PRESET_SETTINGS
 from anascore.core.errors import OptionsError
 from anascore.core.version import __version__
 
-#: The identity metrics: what the default selects, and what every layer of entities
-#: (identity, discourse deixis) is scored with.
-IDENTITY_METRICS: tuple[str, ...] = (
-    "mentions", "muc", "bcub", "ceafm", "ceafe", "blanc", "lea", "conll",
-)
 #: What the default selects: the identity metrics.
 DEFAULT_METRICS: tuple[str, ...] = IDENTITY_METRICS
-#: The CorefUD supplements (Žabokrtský et al. 2022): mention overlap (MOR) and zero anaphora.
-#: Reported when asked for (by name, ``all`` or a CRAC preset), not by default.
-COREFUD_METRICS: tuple[str, ...] = ("mor", "zero")
 #: What ``all`` selects: the identity metrics and the CorefUD supplements; a report adds the
 #: metrics of the layers its settings switch on (:attr:`Options.reported_metrics`:
 #: ``non_referring``, ``bridging``, ``discourse_deixis.*``). The linguistically aware metrics
 #: need mention types or coreference type codes and are computed only when named.
 ALL_METRICS: tuple[str, ...] = IDENTITY_METRICS + COREFUD_METRICS
-#: Layers of entities scored with the identity metrics besides the identity layer; a layer's
-#: metrics are named ``LAYER.METRIC`` (``discourse_deixis.muc``).
-ENTITY_LAYERS: tuple[str, ...] = ("discourse_deixis",)
 #: The metric of a setting that enables it (a layer metric is reported when its setting is on).
 METRIC_SETTINGS: dict[str, str] = {
     "non_referring": "keep_non_referring",
     "bridging": "keep_bridging",
     **{f"{layer}.{name}": layer for layer in ENTITY_LAYERS for name in IDENTITY_METRICS},
 }
-#: Every metric, in the order reports list them.
-METRIC_NAMES: tuple[str, ...] = (
-    *IDENTITY_METRICS, *COREFUD_METRICS, *linguistic.LINGUISTIC_METRICS, "non_referring",
-    "bridging", *(f"{layer}.{name}" for layer in ENTITY_LAYERS for name in IDENTITY_METRICS),
-)
-#: Metrics computed from others rather than from the contingency table.
-DERIVED_METRICS: dict[str, tuple[str, ...]] = {
-    "conll": ("muc", "bcub", "ceafe"),
-    **{f"{layer}.conll": (f"{layer}.muc", f"{layer}.bcub", f"{layer}.ceafe")
-       for layer in ENTITY_LAYERS},
-}
-#: The names tables print that are not a metric's name in lower case (``B3`` for ``bcub``).
-_TITLE_ALIASES: dict[str, str] = {
-    "b3": "bcub", "b³": "bcub", "bcubed": "bcub", "lb3": "lbcub", "lb³": "lbcub",
-    "zeros": "zero", "non-referring": "non_referring",
-}
-_LAYER_ALIASES: dict[str, str] = {"dd": "discourse_deixis"}
-
-
-def canonical_metric(name: str) -> str:
-    """A metric's name from any spelling a user may take from a table: case does not matter,
-    and the printed titles are names too (``B3``, ``CoNLL``, ``DD MUC``, ``Zeros``).
-
-    >>> canonical_metric("B3"), canonical_metric("CoNLL"), canonical_metric("DD CEAFe")
-    ('bcub', 'conll', 'discourse_deixis.ceafe')
-    """
-    text = " ".join(name.strip().lower().split())
-    layer, separator, metric = text.rpartition("." if "." in text else " ")
-    if separator and (layer in ENTITY_LAYERS or layer in _LAYER_ALIASES):
-        layer = _LAYER_ALIASES.get(layer, layer)
-        return f"{layer}.{_TITLE_ALIASES.get(metric, metric)}"
-    return _TITLE_ALIASES.get(text, text)
 
 
 MATCH_METHODS: tuple[str, ...] = ("exact", "min", "head", "partial", "craft")

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from anascore.config.metric_names import metric_title
 from anascore.config.options import METRIC_NAMES, Options
 from anascore.core.model import Document, Entity, Mention
 from anascore.metrics.scores import MetricResult
@@ -275,8 +276,6 @@ def run_lab() -> list[Experiment]:
 # The paper's observations -----------------------------------------------------------------
 
 IDENTITY = ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
-_TITLE = {"muc": "MUC", "bcub": "B3", "ceafm": "CEAFm", "ceafe": "CEAFe", "blanc": "BLANC",
-          "lea": "LEA", "mentions": "mentions", "conll": "CoNLL"}
 
 
 def _f(value: float) -> str:
@@ -307,7 +306,7 @@ def observations(experiments: Sequence[Experiment]) -> list[Observation]:
         zero = [metric for metric in IDENTITY if none.f1(metric) == 0]
         return zero == ["muc", "lea"], (
             "F1 with no correct link (Figure 3, 0%): "
-            + ", ".join(f"{_TITLE[m]} {_f(none.f1(m))}" for m in IDENTITY))
+            + ", ".join(f"{metric_title(m)} {_f(none.f1(m))}" for m in IDENTITY))
 
     checks.append(("2-3", "MUC and LEA are the only metrics that give 0 to a response with no "
                    "correct coreference link", zero_without_links))
@@ -316,7 +315,7 @@ def observations(experiments: Sequence[Experiment]) -> list[Observation]:
         steps = {m: fig2.points[1].f1(m) - fig2.points[0].f1(m) for m in IDENTITY}
         return max(steps, key=steps.__getitem__) == "ceafe", (
             f"Figure 2, F1 change from {fig2.points[0].label} to {fig2.points[1].label}: "
-            + ", ".join(f"{_TITLE[m]} {steps[m] * 100:+.2f}" for m in IDENTITY))
+            + ", ".join(f"{metric_title(m)} {steps[m] * 100:+.2f}" for m in IDENTITY))
 
     checks.append(("2", "CEAFe changes unreasonably between 0% and 20% of correct links "
                    "(reading: its step is the largest of all metrics, Figure 2)", ceafe_step))
@@ -325,7 +324,7 @@ def observations(experiments: Sequence[Experiment]) -> list[Observation]:
         before, after = fig3.points[0], fig3.points[1]
         return after.f1("ceafe") < before.f1("ceafe"), (
             f"Figure 3, {before.label} → {after.label}: "
-            + ", ".join(f"{_TITLE[m]} {_f(before.f1(m))} → {_f(after.f1(m))}"
+            + ", ".join(f"{metric_title(m)} {_f(before.f1(m))} → {_f(after.f1(m))}"
                         for m in IDENTITY))
 
     checks.append(("3", "CEAFe drops between 0% and 20% of correct links (reading: it is "
@@ -379,7 +378,7 @@ def observations(experiments: Sequence[Experiment]) -> list[Observation]:
                 for m in IDENTITY}
         return max(gaps, key=gaps.__getitem__) == "blanc", (
             "largest F1 gap between resolving the same number of entities largest-first and "
-            "smallest-first: " + ", ".join(f"{_TITLE[m]} {gaps[m] * 100:.1f}" for m in
+            "smallest-first: " + ", ".join(f"{metric_title(m)} {gaps[m] * 100:.1f}" for m in
                                            IDENTITY))
 
     checks.append(("4-5", "BLANC is the most sensitive to the number of links resolved "
@@ -415,7 +414,7 @@ def observations(experiments: Sequence[Experiment]) -> list[Observation]:
             return _strictly_ordered(fig6, metric, order), _ranking(fig6, metric, order)
 
         name = "CEAF (CEAFm)" if metric == "ceafm" else "CEAF (CEAFe)" if metric == "ceafe" \
-            else _TITLE[metric]
+            else metric_title(metric)
         checks.append(("6", f"{name} ranks {' > '.join(order)}", ranking))
 
     fig7 = by_figure[7]
@@ -427,7 +426,7 @@ def observations(experiments: Sequence[Experiment]) -> list[Observation]:
         holds = distinct["muc"] == fewest and distinct["ceafm"] == fewest and all(
             distinct[m] > fewest for m in IDENTITY if m not in ("muc", "ceafm"))
         return holds, "distinct F1 values over the outputs: " + ", ".join(
-            f"{_TITLE[m]} {distinct[m]}" for m in IDENTITY)
+            f"{metric_title(m)} {distinct[m]}" for m in IDENTITY)
 
     checks.append(("7", "MUC and CEAFm are the least discriminative with extra mentions",
                    least_discriminative))
@@ -439,7 +438,7 @@ def observations(experiments: Sequence[Experiment]) -> list[Observation]:
         holds = all("3-10" in worst[m] for m in IDENTITY if m != "ceafe") and \
             "3-10" not in worst["ceafe"]
         return holds, "worst outputs: " + "; ".join(
-            f"{_TITLE[m]} {', '.join(worst[m])}" for m in IDENTITY)
+            f"{metric_title(m)} {', '.join(worst[m])}" for m in IDENTITY)
 
     checks.append(("7", "every metric but CEAFe ranks 3-10 as the worst output (ties "
                    "included)", worst_3_10))
@@ -456,7 +455,7 @@ def observations(experiments: Sequence[Experiment]) -> list[Observation]:
                   if fig7.point("2-0").f1(m) > max(fig7.point("1-2").f1(m),
                                                    fig7.point("1-10").f1(m))]
         return better == ["lea"], ("metrics scoring 2-0 above both 1-2 and 1-10: "
-                                   + (", ".join(_TITLE[m] for m in better) or "none"))
+                                   + (", ".join(metric_title(m) for m in better) or "none"))
 
     checks.append(("7", "LEA is the only metric that finds 2-0 less harmful than 1-2 and 1-10",
                    lea_only))
@@ -479,7 +478,7 @@ def observations(experiments: Sequence[Experiment]) -> list[Observation]:
                     if all(p.f1(m) > 0 for p in fig8.points)]
         holds = zero and rewarded == ["bcub", "ceafm", "ceafe", "blanc"]
         return holds, "F1 with no correct link, by share of mentions found: " + "; ".join(
-            f"{_TITLE[m]} " + "/".join(_f(v) for v in fig8.curve(m)) for m in IDENTITY)
+            f"{metric_title(m)} " + "/".join(_f(v) for v in fig8.curve(m)) for m in IDENTITY)
 
     checks.append(("8", "with no correct link, B3, CEAFm, CEAFe and BLANC still give non-zero "
                    "F1 (against interpretability); MUC and LEA give 0", mention_effect))
@@ -502,7 +501,7 @@ def lab_metrics(experiments: Sequence[Experiment]) -> list[str]:
 def lab_tables(experiments: Sequence[Experiment]) -> list[Any]:
     """One table per figure (a row per response, a column per metric's F1), then the
     observations."""
-    from anascore.report.tables import Column, Percent, Table, metric_title
+    from anascore.report.tables import Column, Percent, Table
 
     metrics = lab_metrics(experiments)
     tables = []

@@ -208,10 +208,9 @@ def leaderboard_yaml(task: Task) -> str:
 
 
 def _metric_title(task: Task) -> str:
-    from anascore.report.tables import DERIVED_TITLES
+    from anascore.leaderboard.render import task_metric_title
 
-    metric = task.metric
-    return DERIVED_TITLES.get(metric, metric.upper() if len(metric) <= 4 else metric)
+    return task_metric_title(task.metric)
 
 
 # The program, run by Codabench.

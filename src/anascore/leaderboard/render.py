@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 
+from anascore.config.metric_names import DERIVED_METRICS, metric_title
 from anascore.core.version import __version__
 from anascore.formats.io.csv_output import csv_rows
 from anascore.leaderboard.ranking import Leaderboard
 from anascore.report.tables import (
-    DERIVED_TITLES,
     SIGNIFICANT,
     Cell,
     Column,
@@ -41,9 +41,17 @@ def signature(board: Leaderboard) -> str:
     return "|".join(parts)
 
 
+def task_metric_title(metric: str) -> str:
+    """How the leaderboard titles the task's metric: a derived metric by its title (``CoNLL``),
+    any other by its name, in capitals when short (``MUC``, ``BCUB``; the leaderboard's own
+    spelling since its first version, kept: it goes into competition files)."""
+    if metric in DERIVED_METRICS:
+        return metric_title(metric)
+    return metric.upper() if len(metric) <= 4 else metric
+
+
 def _metric(board: Leaderboard) -> str:
-    metric = board.task.metric
-    return DERIVED_TITLES.get(metric, metric.upper() if len(metric) <= 4 else metric)
+    return task_metric_title(board.task.metric)
 
 
 def standings_table(board: Leaderboard) -> Table:

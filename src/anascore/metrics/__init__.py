@@ -11,31 +11,17 @@ from importlib import import_module
 
 import numpy as np
 
-from anascore.config.options import DERIVED_METRICS, ENTITY_LAYERS, IDENTITY_METRICS, Options
+from anascore.config.metric_names import (  # where each metric is defined: the catalogue's
+    DERIVED_METRICS,
+    ENTITY_LAYERS,
+    IDENTITY_METRICS,
+    METRIC_LOCATIONS,
+)
+from anascore.config.options import Options
 from anascore.metrics.base import PRF_FIELDS, Metric
 from anascore.metrics.rules import METRIC_DEFAULTS, MetricRules
 from anascore.metrics.scores import MetricResult
 
-#: Where each metric counted from a document is defined: its module and the name of its
-#: :class:`Metric` value there.
-METRIC_LOCATIONS: dict[str, tuple[str, str]] = {
-    "mentions": ("anascore.metrics.mentions", "MENTIONS"),
-    "muc": ("anascore.metrics.muc", "MUC"),
-    "bcub": ("anascore.metrics.bcubed", "BCUBED"),
-    "ceafm": ("anascore.metrics.ceaf", "CEAFM"),
-    "ceafe": ("anascore.metrics.ceaf", "CEAFE"),
-    "blanc": ("anascore.metrics.blanc", "BLANC"),
-    "lea": ("anascore.metrics.lea", "LEA"),
-    "lmuc": ("anascore.metrics.linguistic", "LMUC"),
-    "lbcub": ("anascore.metrics.linguistic", "LBCUBED"),
-    "lceafm": ("anascore.metrics.linguistic", "LCEAFM"),
-    "lceafe": ("anascore.metrics.linguistic", "LCEAFE"),
-    "dominant": ("anascore.metrics.dominant", "DOMINANT"),
-    "mor": ("anascore.metrics.mor", "MOR"),
-    "zero": ("anascore.metrics.zeros", "ZERO"),
-    "non_referring": ("anascore.metrics.non_referring", "NON_REFERRING"),
-    "bridging": ("anascore.metrics.bridging", "BRIDGING"),
-}
 #: The identity metrics counted again on every other layer of entities, as ``LAYER.METRIC``
 #: (``conll`` is derived from three of them).
 LAYER_METRICS: tuple[str, ...] = tuple(name for name in IDENTITY_METRICS

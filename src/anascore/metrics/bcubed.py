@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.comparison.contingency import Comparison, Contingency
+from anascore.config.metric_names import metric_title
 from anascore.metrics.base import (
     PRF_FIELDS,
     Metric,
@@ -57,7 +58,7 @@ def _bcubed_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ..
     return np.array([recall_num, recall_den, precision_num, precision_den], dtype=np.float64)
 
 
-BCUBED = Metric("bcub", "B3", PRF_FIELDS,
+BCUBED = Metric("bcub", metric_title("bcub"), PRF_FIELDS,
                 split_antecedent_counts("bcub", len(PRF_FIELDS), count_bcubed,
                                         lambda comparison: (BCUBED_SETS,), _bcubed_with_sets),
                 prf_score,

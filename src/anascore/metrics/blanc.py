@@ -37,6 +37,7 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.comparison.contingency import Comparison, Contingency, links
+from anascore.config.metric_names import metric_title
 from anascore.metrics.base import Metric, exact_sum
 from anascore.metrics.rules import metric_rules
 from anascore.metrics.scores import BlancScore, Score, ScoreArrays, f1_score, f1_scores, ratios
@@ -188,7 +189,7 @@ def score_blanc_batch(counts: np.ndarray) -> ScoreArrays:
                        combine(coref_f, non_f))
 
 
-BLANC = Metric("blanc", "BLANC", FIELDS,
+BLANC = Metric("blanc", metric_title("blanc"), FIELDS,
                split_antecedent_counts("blanc", len(FIELDS), count_blanc, _blanc_sets,
                                        _blanc_with_sets),
                score_blanc,

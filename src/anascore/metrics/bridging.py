@@ -40,6 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from anascore.comparison.contingency import Comparison
+from anascore.config.metric_names import metric_title
 from anascore.core.model import BridgingLink, Mention
 from anascore.matching import MATCHERS
 from anascore.matching.min_span import min_match_worth
@@ -199,6 +200,6 @@ def score_bridging_batch(counts: np.ndarray) -> ScoreArrays:
     return prf_arrays(counts[:, entity:entity + 4], empty="n/a")
 
 
-BRIDGING = Metric("bridging", "Bridging", FIELDS, count_bridging, score_bridging,
+BRIDGING = Metric("bridging", metric_title("bridging"), FIELDS, count_bridging, score_bridging,
                   "Yu et al. 2022 §4.5; Hou et al. 2018 (mention); Poesio et al. 2004 (entity)",
                   score_batch=score_bridging_batch)

@@ -29,6 +29,7 @@ from collections.abc import Callable
 import numpy as np
 
 from anascore.comparison.contingency import Comparison, Contingency
+from anascore.config.metric_names import metric_title
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 from anascore.metrics.entity_pairing import best_assignment_total
 from anascore.metrics.rules import metric_rules
@@ -98,13 +99,13 @@ def _ceaf_with_sets(similarity: Similarity, entity_count: bool) -> Callable[
     return count
 
 
-CEAFM = Metric("ceafm", "CEAFm", PRF_FIELDS,
+CEAFM = Metric("ceafm", metric_title("ceafm"), PRF_FIELDS,
                split_antecedent_counts("ceafm", len(PRF_FIELDS), count_ceafm,
                                        _ceaf_sets("ceafm", count_ceafm),
                                        _ceaf_with_sets(_ceafm_similarity, entity_count=False)),
                prf_score, "Luo 2005, On coreference resolution performance metrics (φ₃)",
                score_batch=prf_score_batch)
-CEAFE = Metric("ceafe", "CEAFe", PRF_FIELDS,
+CEAFE = Metric("ceafe", metric_title("ceafe"), PRF_FIELDS,
                split_antecedent_counts("ceafe", len(PRF_FIELDS), count_ceafe,
                                        _ceaf_sets("ceafe", count_ceafe),
                                        _ceaf_with_sets(_ceafe_similarity, entity_count=True)),

@@ -60,6 +60,7 @@ from anascore.config.linguistic_settings import (
     DEFAULT_COREFERENCE_CLASSES,
     DEFAULT_DOMINANT_COEFFICIENTS,
 )
+from anascore.config.metric_names import metric_title
 from anascore.config.options import Options
 from anascore.core.errors import FormatError
 from anascore.metrics.base import Metric
@@ -284,7 +285,7 @@ def configured_dominant(classes: tuple[str, ...], coefficients: tuple[float, ...
         return dominant_score(counts, classes, coefficients, attempted, scheme_classes)
 
     fields = tuple(f"{label}:{kind}" for label in labels for kind in KINDS)
-    return Metric("dominant", "Dominant", fields, count_dominant, score, _REFERENCE,
+    return Metric("dominant", metric_title("dominant"), fields, count_dominant, score, _REFERENCE,
                   configure=configure_dominant)
 
 

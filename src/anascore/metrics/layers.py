@@ -15,9 +15,8 @@ from dataclasses import replace
 import numpy as np
 
 from anascore.comparison.contingency import Comparison
+from anascore.config.metric_names import metric_title
 from anascore.metrics.base import Metric
-
-LAYER_TITLES: dict[str, str] = {"discourse_deixis": "DD"}
 
 
 def on_layer(metric: Metric, layer: str) -> Metric:
@@ -28,4 +27,4 @@ def on_layer(metric: Metric, layer: str) -> Metric:
         return metric.count(comparison.layers[layer])
 
     return replace(metric, name=f"{layer}.{metric.name}",
-                   title=f"{LAYER_TITLES.get(layer, layer)} {metric.title}", count=count)
+                   title=metric_title(f"{layer}.{metric.name}"), count=count)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.comparison.contingency import Comparison, Contingency, links
+from anascore.config.metric_names import metric_title
 from anascore.metrics.base import (
     PRF_FIELDS,
     Metric,
@@ -88,7 +89,7 @@ def _lea_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...])
     return np.array([recall_num, recall_den, precision_num, precision_den], dtype=np.float64)
 
 
-LEA = Metric("lea", "LEA", PRF_FIELDS,
+LEA = Metric("lea", metric_title("lea"), PRF_FIELDS,
              split_antecedent_counts("lea", len(PRF_FIELDS), count_lea,
                                      lambda comparison: (LEA_SETS,), _lea_with_sets),
              prf_score,

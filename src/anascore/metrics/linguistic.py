@@ -63,6 +63,7 @@ import numpy as np
 
 from anascore.comparison.contingency import Comparison
 from anascore.comparison.mention_types import CODE, NAME, NOMINAL, comparison_types
+from anascore.config.metric_names import metric_title
 from anascore.metrics.base import PRF_FIELDS, Metric, exact_sum, prf_score
 from anascore.metrics.entity_pairing import best_assignment_total
 
@@ -208,10 +209,11 @@ def count_lceafe(comparison: Comparison) -> np.ndarray:
 
 
 _PAPER = "Chen & Ng 2013, Linguistically aware coreference evaluation metrics"
-LMUC = Metric("lmuc", "LMUC", PRF_FIELDS, count_lmuc, prf_score, f"{_PAPER} (MUC, eqs. 2–4, 8–11)")
-LBCUBED = Metric("lbcub", "LB3", PRF_FIELDS, count_lbcubed, prf_score,
+LMUC = Metric("lmuc", metric_title("lmuc"), PRF_FIELDS, count_lmuc, prf_score,
+              f"{_PAPER} (MUC, eqs. 2–4, 8–11)")
+LBCUBED = Metric("lbcub", metric_title("lbcub"), PRF_FIELDS, count_lbcubed, prf_score,
                  f"{_PAPER} (B³, eq. 5, 8–11)")
-LCEAFM = Metric("lceafm", "LCEAFm", PRF_FIELDS, count_lceafm, prf_score,
+LCEAFM = Metric("lceafm", metric_title("lceafm"), PRF_FIELDS, count_lceafm, prf_score,
                 f"{_PAPER} (CEAFm, eq. 6, 8–11)")
-LCEAFE = Metric("lceafe", "LCEAFe", PRF_FIELDS, count_lceafe, prf_score,
+LCEAFE = Metric("lceafe", metric_title("lceafe"), PRF_FIELDS, count_lceafe, prf_score,
                 f"{_PAPER} (CEAFe, eq. 7, 8–11)")

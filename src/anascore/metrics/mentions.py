@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.comparison.contingency import Comparison
+from anascore.config.metric_names import metric_title
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 
 
@@ -23,6 +24,6 @@ def count_mentions(comparison: Comparison) -> np.ndarray:
                      table.response_sizes.sum()], dtype=np.float64)
 
 
-MENTIONS = Metric("mentions", "Mentions", PRF_FIELDS, count_mentions, prf_score,
+MENTIONS = Metric("mentions", metric_title("mentions"), PRF_FIELDS, count_mentions, prf_score,
                   "Pradhan et al. 2014, mention identification",
                   score_batch=prf_score_batch)

@@ -21,6 +21,7 @@ from collections import defaultdict
 import numpy as np
 
 from anascore.comparison.contingency import Comparison, Contingency
+from anascore.config.metric_names import metric_title
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
 from anascore.metrics.entity_pairing import best_assignment_total
 
@@ -65,6 +66,6 @@ def count_mor(comparison: Comparison) -> np.ndarray:
                     dtype=np.float64)
 
 
-MOR = Metric("mor", "MOR", PRF_FIELDS, count_mor, prf_score,
+MOR = Metric("mor", metric_title("mor"), PRF_FIELDS, count_mor, prf_score,
              "Žabokrtský et al. 2022, Findings of the Shared Task on Multilingual Coreference "
              "Resolution (mention overlap ratio)")

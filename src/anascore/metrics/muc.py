@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.comparison.contingency import Comparison, Contingency
+from anascore.config.metric_names import metric_title
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 from anascore.metrics.split_antecedents import (
     SetAlignment,
@@ -76,7 +77,7 @@ def _muc_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...])
                     dtype=np.float64)
 
 
-MUC = Metric("muc", "MUC", PRF_FIELDS,
+MUC = Metric("muc", metric_title("muc"), PRF_FIELDS,
              split_antecedent_counts("muc", len(PRF_FIELDS), count_muc,
                                      lambda comparison: (MUC_SETS,), _muc_with_sets),
              prf_score,

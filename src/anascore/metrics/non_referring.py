@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.comparison.contingency import Comparison
+from anascore.config.metric_names import metric_title
 from anascore.core.model import Mention
 from anascore.matching import MATCHERS
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
@@ -47,6 +48,6 @@ def count_non_referring(comparison: Comparison) -> np.ndarray:
     return np.array([found, len(key), found, len(response)], dtype=np.float64)
 
 
-NON_REFERRING = Metric("non_referring", "Non-referring", PRF_FIELDS, count_non_referring,
-                       prf_score, "Poesio et al. 2018; Yu et al. 2022 §4.3",
+NON_REFERRING = Metric("non_referring", metric_title("non_referring"), PRF_FIELDS,
+                       count_non_referring, prf_score, "Poesio et al. 2018; Yu et al. 2022 §4.3",
                        score_batch=prf_score_batch)

@@ -32,6 +32,7 @@ from __future__ import annotations
 import numpy as np
 
 from anascore.comparison.contingency import Comparison
+from anascore.config.metric_names import metric_title
 from anascore.matching.optimal import mention_order
 from anascore.metrics.base import PRF_FIELDS, Metric
 from anascore.metrics.rules import metric_rules
@@ -94,6 +95,6 @@ def score_zero_batch(counts: np.ndarray) -> ScoreArrays:
     return prf_arrays(counts, empty="n/a")
 
 
-ZERO = Metric("zero", "Zeros", PRF_FIELDS, count_zero, score_zero,
+ZERO = Metric("zero", metric_title("zero"), PRF_FIELDS, count_zero, score_zero,
               "Žabokrtský et al. 2022, Findings of the Shared Task on Multilingual Coreference "
               "Resolution (anaphor-decomposable score for zeros)", score_batch=score_zero_batch)

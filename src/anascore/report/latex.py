@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from anascore.config.metric_names import CATALOGUE
 from anascore.core.version import __version__
 from anascore.metrics.scores import is_applicable
 from anascore.report.tables import Cell, Percent, Probability, Range, Signed, Table
@@ -29,8 +30,8 @@ _SPECIAL = {
     "Δ": r"$\Delta$", "–": "--", "×": r"$\times$", "…": r"\ldots{}", "³": r"$^3$",
     "²": r"$^2$", "≥": r"$\geq$", "≤": r"$\leq$",
 }
-#: Metric titles as papers typeset them.
-_TITLES = {"B3": r"B$^3$", "CEAFm": r"CEAF$_m$", "CEAFe": r"CEAF$_e$"}
+#: Metric titles as papers typeset them (the catalogue's ``latex`` column).
+_TITLES = {metric.title: metric.latex for metric in CATALOGUE if metric.latex is not None}
 #: Tables wider than this many columns span both columns of a two-column paper.
 WIDE = 6
 

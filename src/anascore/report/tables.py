@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from anascore.metrics import REGISTRY
+from anascore.config.metric_names import metric_title
 from anascore.metrics.dominant import DominantScore
 from anascore.metrics.scores import (
     BridgingScore,
@@ -25,8 +25,6 @@ from anascore.stats.adequacy import interval_warnings
 from anascore.stats.bootstrap import Interval
 from anascore.stats.significance import APPROXIMATE_RANDOMIZATION, PAIRED_BOOTSTRAP
 
-#: Titles of metrics that are not in the registry (derived metrics).
-DERIVED_TITLES = {"conll": "CoNLL", "discourse_deixis.conll": "DD CoNLL"}
 #: The parts of a bridging score, each a row of one system's scores table (the entity level,
 #: which the interval and every one-column table give, last).
 BRIDGING_PARTS = {"anaphor_recognition": "anaphors", "mention": "mention", "entity": "entity"}
@@ -41,10 +39,6 @@ SIGNIFICANT = "*"
 NOT_APPLICABLE = "n/a"
 #: A value that is not applicable, in a cell.
 NAN = float("nan")
-
-
-def metric_title(name: str) -> str:
-    return DERIVED_TITLES.get(name) or REGISTRY[name].title
 
 
 @dataclass(frozen=True)

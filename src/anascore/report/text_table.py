@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from anascore.config.metric_names import metric_title
 from anascore.config.presets import describe_mode
-from anascore.metrics import REGISTRY
 from anascore.metrics.scores import (
     BridgingScore,
     MetricResult,
@@ -12,14 +12,11 @@ from anascore.metrics.scores import (
 )
 from anascore.report import Report
 
-_TITLES = {"conll": "CoNLL", "discourse_deixis.conll": "DD CoNLL"}
-
-
 _BRIDGING_PARTS = {"anaphor_recognition": "anaphors", "mention": "mention", "entity": "entity"}
 
 
 def _rows(name: str, score: MetricResult) -> list[tuple[str, MetricResult]]:
-    title = _TITLES.get(name) or REGISTRY[name].title
+    title = metric_title(name)
     if isinstance(score, BridgingScore):
         return [(f"{title} {label}", getattr(score, part))
                 for part, label in _BRIDGING_PARTS.items()]
