@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -108,7 +109,9 @@ def test_the_program_gives_what_evaluate_gives(task, tmp_path):
                        for name, file in (("litbank", "litbank.conll"), ("gum", "gum.conllu"))}
     page = (place / "output" / "detailed_results.html").read_text(encoding="utf-8")
     assert page.count("<iframe") == 2
-    assert "anascore report: litbank.conll" in page and "anascore report: gum.conllu" in page
+    # Each page's title names the system and the dataset's key (issue 23 #8).
+    for key in ("litbank.conll", "gum.conllu"):
+        assert re.search(rf"anascore report: submission against [^&<]*/{re.escape(key)}", page)
     assert f"<code>{digests['gum'][:8]}</code>" in page
     assert "preset:crac23|match:head" in page
     # The program imports the anascore bundled beside score.py, not an installed one.

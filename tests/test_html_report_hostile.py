@@ -72,8 +72,10 @@ def test_a_value_naming_a_slot_stays_text(tmp_path) -> None:
     page = injection_report(tmp_path).read_text(encoding="utf-8")
     assert "<img" not in page.lower()
     assert page.count('"perDocument"') == 1
-    assert "<h1>anascore report: {{DATA}}&lt;b&gt;.conll</h1>" in page
-    assert "<title>anascore report: {{DATA}}&lt;b&gt;.conll</title>" in page
+    title = html.escape(
+        f"anascore report: {{{{DATA}}}}<b> against {tmp_path}/{{{{DATA}}}}<b>.conll")
+    assert f"<h1>{title}</h1>" in page
+    assert f"<title>{title}</title>" in page
     assert "<li>" + html.escape(
         f"{tmp_path / 'response.conll'}: document '({{{{DATA}}}}<b>); part 000' of the key is "
         "missing from the response; scored as an empty response") + "</li>" in page
@@ -190,7 +192,9 @@ def test_in_a_browser_no_injected_script_runs(tmp_path) -> None:
     # IDs are shown as text.
     assert words_shown(dom, "k") == ["Anna", "saw", "She"]
     assert shown(dom, "k", r"<sub>(.*?)</sub>") == [IMAGE, IMAGE]
-    assert "<h1>anascore report: {{DATA}}&lt;b&gt;.conll</h1>" in dom
+    title = html.escape(
+        f"anascore report: {{{{DATA}}}}<b> against {tmp_path}/{{{{DATA}}}}<b>.conll", quote=False)
+    assert f"<h1>{title}</h1>" in dom
 
 
 @browser

@@ -39,12 +39,13 @@ def report_files(tmp_path: Path, capsys) -> dict[str, Path]:
 def test_plots_need_a_known_image_format(report_files, tmp_path, capsys) -> None:
     # A bad option value is a usage error (exit status 2), as for score and report.
     for command in (["plot", str(report_files["single"]), "-o", str(tmp_path / "x.jpg")],
-                    ["lab", "--plot", str(tmp_path / "x.pdf")]):
+                    ["lab", "--plot", str(tmp_path / "x.gif")]):
         with pytest.raises(SystemExit) as exit_:
             main(command)
         assert exit_.value.code == 2
         err = capsys.readouterr().err
-        assert "expected a file name ending in .png or .svg" in err and "Traceback" not in err
+        assert "expected a file name ending in .png, .svg or .pdf" in err
+        assert "Traceback" not in err
         assert err.splitlines()[-1].startswith(f"anascore {command[0]}: error: cannot tell ")
 
 
@@ -117,7 +118,7 @@ def test_systems_of_a_report_with_the_ua_layers(tmp_path, capsys) -> None:
     assert system.f1["bridging"] == report["metrics"]["bridging"]["entity"]["f1"] == 1.0
     assert set(system.intervals) == set(system.f1)
     assert all(set(scores) == set(system.f1) for scores in system.documents.values())
-    assert (_title("discourse_deixis.bcub"), _title("bridging")) == ("DD B³", "Bridging")
+    assert (_title("discourse_deixis.bcub"), _title("bridging")) == ("DD B3", "Bridging")
     pytest.importorskip("matplotlib")
     saved = tmp_path / "ua.json"
     saved.write_text(json.dumps(report))

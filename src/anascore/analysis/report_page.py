@@ -207,6 +207,13 @@ def build_report(key_documents: Sequence[Document],
     return render_page(page)
 
 
+def page_title(key: str, names: Sequence[str]) -> str:
+    """The page's title: the systems (as the tables name them) and the key as given (a folder
+    of GUM is ``gum/dep``, not its last part ``dep``)."""
+    shown = "standard input" if key == "-" else os.path.normpath(key)
+    return f"anascore report: {', '.join(names)} against {shown}"
+
+
 def report_files(key: str, responses: Sequence[str], names: Sequence[str], options: Options,
                  *, group_by: str | None = None, genre_pattern: str | None = None,
                  said: list[str] | None = None) -> str:
@@ -236,7 +243,7 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
     # anascore score reports them.
     warnings = [inputs.rename(warning) for warning in
                 [*(warning for found in ignored for warning in found), *warnings]]
-    title = f"anascore report: {os.path.basename(os.path.normpath(key))}"
+    title = page_title(key, names)
     return build_report(keys, systems, names, options, title=title, group_by=group_by,
                         genre_pattern=genre_pattern, warnings=warnings, said=said,
                         files=None if any_file_set(key, responses) else (key, responses),

@@ -391,7 +391,7 @@ def _add_plot_command(commands: argparse._SubParsersAction) -> None:
                     "report) the distribution of per-document F1.")
     plot.add_argument("report", metavar="REPORT", help="a JSON report ('-': stdin)")
     plot.add_argument("-o", "--output", required=True, metavar="FILE",
-                      help="the image to write: .png or .svg")
+                      help="the image to write: .png, .svg or .pdf")
     plot.add_argument("--metric", default=None,
                       help="the metric of the per-document distribution, for a report "
                            "made with --per-document; any name or title the tables print "
@@ -408,7 +408,7 @@ def _add_lab_command(commands: argparse._SubParsersAction) -> None:
     lab.add_argument("--output", choices=OUTPUTS, default="text",
                      help="how to print the tables (default: text)")
     lab.add_argument("--plot", metavar="FILE",
-                     help="also draw the curves to FILE (.png or .svg; needs the plot extra)")
+                     help="also draw the curves to FILE (.png, .svg or .pdf; needs the plot extra)")
     lab.set_defaults(command_parser=lab)
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from anascore.config.metric_names import metric_title
 from anascore.config.options import KEY_HASH_DIGITS
 from anascore.report import Report
 from anascore.report.groups import GroupedScores
@@ -67,7 +68,7 @@ def _scores_table(names: Sequence[str], reports: Sequence[Report]) -> str:
                 if not (math.isnan(low) or math.isnan(high)):
                     text += f" <small>[{100 * low:.2f}, {100 * high:.2f}]</small>"
             cells.append(f"<td>{text}</td>")
-        rows.append(f"<tr><th>{escape(metric)}</th>{''.join(cells)}</tr>")
+        rows.append(f"<tr><th>{escape(metric_title(metric))}</th>{''.join(cells)}</tr>")
     return (f"<table class='scores'><tr><th>F1</th>{head}</tr>{''.join(rows)}</table>")
 
 
@@ -113,8 +114,9 @@ def _impact_chart(names: Sequence[str], error_types: Sequence[str],
                          "</text>")
             y += bar
         y += gap * 2
-    parts.append(f"<text x='{label}' y='{height - 4}' class='axis'>{escape(metric)} F1 "
-                 "points gained by fixing only that type</text></svg>")
+    parts.append(f"<text x='{label}' y='{height - 4}' class='axis'>"
+                 f"{escape(metric_title(metric))} F1 points gained by fixing only that type"
+                 "</text></svg>")
     return "".join(parts)
 
 
@@ -129,13 +131,17 @@ def _plot_svg(reports: Sequence[Report], names: Sequence[str]) -> str:
     from anascore.report.plot import plot_report
 
     data = reports[0].to_dict()
+    # Names as the page shows them (a lone surrogate, which matplotlib cannot draw, as
+    # U+FFFD: _as_unicode); a report of one response names no system: given apart.
+    names = [_SURROGATE.sub("\ufffd", name) for name in names]
+    name = names[0] if len(reports) == 1 else None
     if len(reports) > 1:  # the fields the systems share, as anascore score --output json
         data = {**{field: data[field] for field in ("signature", "options", "documents")},
                 "systems": {name: report.to_dict() for name, report in zip(names, reports,
                                                                            strict=True)}}
     with tempfile.TemporaryDirectory() as folder:
         target = os.path.join(folder, "scores.svg")
-        plot_report(data, target)
+        plot_report(data, target, name=name)
         with open(target, encoding="utf-8") as stream:
             svg = stream.read()
     return svg[svg.find("<svg"):]
@@ -180,7 +186,9 @@ def render_page(page: ReportPage) -> str:
                       report.document(document["n"]).items()} for document in page.documents]
                     for report in reports]
     chart_metric = "conll" if "conll" in reports[0].metrics else next(iter(reports[0].metrics))
-    data = {"systems": list(names), "metrics": list(reports[0].metrics),
+    metrics = list(reports[0].metrics)
+    data = {"systems": list(names), "metrics": metrics,
+            "titles": [metric_title(metric) for metric in metrics],
             "documents": list(page.documents), "perDocument": per_document,
             "marks": ERROR_MARKS}
     groups_html = "".join(

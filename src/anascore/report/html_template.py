@@ -64,6 +64,8 @@ section table th:first-child { text-align: left; }
 #documents th.sorted.down::after { content: " \25BE"; }
 #documents tbody tr { cursor: pointer; }
 #documents tbody tr:hover { background: #eef3fb; }
+#documents th:focus-visible, #documents tbody tr:focus-visible, .b:focus-visible {
+  outline: 2px solid #2b5797; outline-offset: 1px; }
 #documents td:first-child { text-align: left; font-family: ui-monospace, monospace; font-size: 12px; }
 .tablebox { max-height: 420px; overflow: auto; border: 1px solid var(--line); }
 .note { color: var(--muted); }
@@ -110,7 +112,8 @@ svg.chart text.axis { fill: var(--muted); }
 <div class="row"><div>{{ERRORS}}</div><div>{{IMPACT}}</div></div></section>
 <section id="groups"><h2>Grouped scores</h2>{{GROUPS}}</section>
 <section id="per-document"><h2>Documents</h2>
-<p class="note">Click a column to sort, a row to open the document below.</p>
+<p class="note">Click a column to sort, a row to open the document below (or reach it with
+Tab and press Enter).</p>
 <div class="tablebox"><table id="documents"><thead></thead><tbody></tbody></table></div></section>
 <section id="viewer"><h2>Key and response, side by side</h2>
 <div id="viewer-controls">
@@ -123,7 +126,7 @@ svg.chart text.axis { fill: var(--muted); }
 <span class="err S">S</span> span error <span class="err D">D</span> divided entity
 <span class="err C">C</span> conflated entities · <i>∅</i> zero · <sub>…</sub> discontinuous ·
 <span style="color:#999"><b>[</b>NR<b>]</b></span> non-referring</span></div>
-<div id="entity-info">Click a bracket to highlight its entity on both sides.</div>
+<div id="entity-info" aria-live="polite">Click a bracket to highlight its entity on both sides.</div>
 <div id="document-view"></div>
 </section>
 <pre id="selftest" hidden></pre>
@@ -139,12 +142,14 @@ const $ = (id) => document.getElementById(id);
 const esc = (text) => String(text).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})[c]);
 const colour = (entity) => entity < 0 ? "#999" : `hsl(${(entity * 137.508) % 360}, 65%, 38%)`;
 const chunks = (m) => Array.isArray(m[0]) ? m : [m];
+// Enter or Space on an element reached with Tab does what a click does.
+const pressed = (event) => event.key === "Enter" || event.key === " ";
 let current = null;
 
 function perDocumentTable() {
-  const metrics = DATA.metrics, systems = DATA.systems;
+  const metrics = DATA.metrics, systems = DATA.systems, titles = DATA.titles || metrics;
   const head = ["document"];
-  systems.forEach((s) => metrics.forEach((m) => head.push(systems.length > 1 ? `${s}: ${m}` : m)));
+  systems.forEach((s) => titles.forEach((m) => head.push(systems.length > 1 ? `${s}: ${m}` : m)));
   systems.forEach((s) => head.push(systems.length > 1 ? `${s}: errors` : "errors"));
   const rows = DATA.documents.map((doc, d) => {
     const cells = [doc.n];
@@ -153,13 +158,13 @@ function perDocumentTable() {
     return {d, cells};
   });
   const thead = $("documents").tHead, tbody = $("documents").tBodies[0];
-  thead.innerHTML = "<tr>" + head.map((h, i) => `<th data-c="${i}">${esc(h)}</th>`).join("") + "</tr>";
+  thead.innerHTML = "<tr>" + head.map((h, i) => `<th data-c="${i}" tabindex="0" aria-sort="none">${esc(h)}</th>`).join("") + "</tr>";
   let sorted = -1, down = false;
   function draw() {
-    tbody.innerHTML = rows.map((r) => `<tr data-d="${r.d}">` + r.cells.map((c, i) => `<td>${
+    tbody.innerHTML = rows.map((r) => `<tr data-d="${r.d}" tabindex="0">` + r.cells.map((c, i) => `<td>${
       i === 0 ? esc(c) : c === null ? "n/a" : typeof c === "number" && i <= systems.length * metrics.length ? (100 * c).toFixed(2) : esc(c)}</td>`).join("") + "</tr>").join("");
   }
-  thead.addEventListener("click", (event) => {
+  function sortBy(event) {
     const th = event.target.closest("th"); if (!th) return;
     const c = +th.dataset.c;
     down = sorted === c ? !down : false; sorted = c;
@@ -168,14 +173,19 @@ function perDocumentTable() {
       const order = (x === null) - (y === null) || (typeof x === "string" ? x.localeCompare(y) : x - y);
       return down ? -order : order;
     });
-    thead.querySelectorAll("th").forEach((h) => h.classList.remove("sorted", "down"));
+    thead.querySelectorAll("th").forEach((h) => { h.classList.remove("sorted", "down"); h.setAttribute("aria-sort", "none"); });
     th.classList.add("sorted"); if (down) th.classList.add("down");
+    th.setAttribute("aria-sort", down ? "descending" : "ascending");
     draw();
-  });
-  tbody.addEventListener("click", (event) => {
+  }
+  function openRow(event) {
     const tr = event.target.closest("tr"); if (!tr) return;
     $("document").value = tr.dataset.d; openDocument(); $("viewer").scrollIntoView();
-  });
+  }
+  thead.addEventListener("click", sortBy);
+  thead.addEventListener("keydown", (event) => { if (pressed(event)) { event.preventDefault(); sortBy(event); } });
+  tbody.addEventListener("click", openRow);
+  tbody.addEventListener("keydown", (event) => { if (pressed(event)) { event.preventDefault(); openRow(event); } });
   draw();
 }
 
@@ -198,7 +208,8 @@ function brackets(side, marks, words, tag) {
   closes.forEach((list) => list.sort((a, b) => a.len - b.len));
   return (t) => {
     let html = "";
-    for (const o of opens[t]) html += `<span class="b${o.nr ? " nr" : ""}" data-s="${tag}" data-i="${o.i}" style="color:${paint(o.e)}">[</span>`;
+    // An opening bracket is a button reached with Tab (one stop per mention).
+    for (const o of opens[t]) html += `<span class="b${o.nr ? " nr" : ""}" data-s="${tag}" data-i="${o.i}" style="color:${paint(o.e)}"${o.nr ? "" : ` tabindex="0" role="button" aria-label="${tag === "k" ? "key" : "response"} mention of entity ${esc(side.ids[o.e])}"`}>[</span>`;
     html += "\u0001";
     for (const c of closes[t]) {
       const label = c.nr ? "NR" : side.ids[c.e];
@@ -279,6 +290,10 @@ function init() {
   $("document-view").addEventListener("click", (event) => {
     const b = event.target.closest(".b"); if (!b) return;
     highlight(b.dataset.s, +b.dataset.i);
+  });
+  $("document-view").addEventListener("keydown", (event) => {
+    const b = event.target.closest(".b"); if (!b || !pressed(event)) return;
+    event.preventDefault(); highlight(b.dataset.s, +b.dataset.i);
   });
   perDocumentTable();
   if (DATA.documents.length) openDocument();

@@ -7,8 +7,8 @@
 * :func:`plot_lab` draws the curves of ``anascore lab``: one panel per figure of Moosavi &
   Strube (2016), a line per metric.
 
-The format follows the file name (``.png`` or ``.svg``). matplotlib is imported only here and
-only when drawing, with its non-interactive Agg canvas (no display needed).
+The format follows the file name (``.png``, ``.svg`` or ``.pdf``). matplotlib is imported only
+here and only when drawing, with its non-interactive Agg canvas (no display needed).
 """
 
 from __future__ import annotations
@@ -24,27 +24,20 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from anascore.config.metric_names import metric_title
 from anascore.config.options import METRIC_NAMES, canonical_metric
 from anascore.core.errors import AnascoreError, FormatError, OptionsError
 from anascore.formats.io.output import atomic_output, check_writable, refuse_overwriting_inputs
 from anascore.formats.io.sources import read_bounded
 
-IMAGE_FORMATS = (".png", ".svg")
+IMAGE_FORMATS = (".png", ".svg", ".pdf")
 #: The most a JSON report may take (a device or a pipe without end is refused, not read).
 REPORT_LIMIT = 64 * 2**20
-_TITLES = {"mentions": "Mentions", "muc": "MUC", "bcub": "B³", "ceafm": "CEAFm",
-           "ceafe": "CEAFe", "blanc": "BLANC", "lea": "LEA", "conll": "CoNLL",
-           "non_referring": "Non-referring", "bridging": "Bridging"}
-
-
-_LAYER_TITLES = {"discourse_deixis": "DD"}
 
 
 def _title(metric: str) -> str:
-    layer, dot, name = metric.rpartition(".")
-    if dot:
-        return f"{_LAYER_TITLES.get(layer, layer)} {_title(name)}"
-    return _TITLES.get(metric, metric)
+    """A metric as the tables title it (the catalogue's title: ``B3``, ``DD MUC``)."""
+    return metric_title(metric)
 
 
 def _text(name: str) -> str:
@@ -81,7 +74,7 @@ def _check_output(path: str | os.PathLike[str]) -> Path:
     output = Path(path)
     if output.suffix.lower() not in IMAGE_FORMATS:
         raise OptionsError(f"cannot tell the image format of {output}; expected a file name "
-                           f"ending in {' or '.join(IMAGE_FORMATS)}")
+                           f"ending in {', '.join(IMAGE_FORMATS[:-1])} or {IMAGE_FORMATS[-1]}")
     check_writable(output)  # before drawing, not after
     return output
 
@@ -144,16 +137,18 @@ def _check_same_metrics(scores: dict[str, Any], f1: dict[str, float], where: str
                       "'anascore score' run", path=path)
 
 
-def systems_of(report: dict[str, Any], path: str = "report") -> list[PlottedSystem]:
-    """The systems of a JSON report of one response (``metrics`` at the top) or of several
-    (``systems``), every score checked (:func:`_score`)."""
+def systems_of(report: dict[str, Any], path: str = "report", name: str | None = None
+               ) -> list[PlottedSystem]:
+    """The systems of a JSON report of one response (``metrics`` at the top; named ``name``,
+    else ``response``: the JSON does not name it) or of several (``systems``), every score
+    checked (:func:`_score`)."""
     if "systems" in report:
         if not isinstance(report["systems"], dict):
             raise FormatError("'systems' is not an object of systems; expected the JSON "
                               "output of 'anascore score'", path=path)
         entries = list(report["systems"].items())
     elif "metrics" in report:
-        entries = [("response", report)]
+        entries = [(name or "response", report)]
     else:
         raise FormatError("not a JSON report of 'anascore score': expected a 'metrics' or "
                           "'systems' field", path=path)
@@ -233,10 +228,12 @@ def load_report(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
-                metric: str | None = None, path: str = "report") -> None:
-    """Draw a JSON report to ``output`` (see the module docstring)."""
+                metric: str | None = None, path: str = "report",
+                name: str | None = None) -> None:
+    """Draw a JSON report to ``output`` (see the module docstring); ``name``: the system's
+    name, for a report of one response."""
     target = _check_output(output)
-    systems = systems_of(report, path)
+    systems = systems_of(report, path, name)
     documents, level = _header(report, path)
     metrics = [name for name in METRIC_NAMES if name in systems[0].f1] + [
         name for name in systems[0].f1 if name not in METRIC_NAMES]
@@ -270,7 +267,6 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
     bars = axes[0]
     positions = np.arange(len(metrics))
     bar_width = 0.8 / len(systems)
-    lowest = 100.0
     missing: list[float] = []  # where a score is not applicable (0/0): "n/a", no bar
     drawn = []  # each system's bars, for the legend
     for index, system in enumerate(systems):
@@ -281,8 +277,6 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
             lows = np.array([system.intervals[name][0] * 100 for name in metrics])
             highs = np.array([system.intervals[name][1] * 100 for name in metrics])
             errors = np.vstack([values - lows, highs - values])
-            lowest = min(lowest, float(np.nanmin(lows, initial=100.0)))
-        lowest = min(lowest, float(np.nanmin(values, initial=100.0)))
         drawn.append(bars.bar(offsets, values, bar_width * 0.92, color=colors[index],
                               yerr=errors, capsize=3 if errors is not None else 0,
                               error_kw={"elinewidth": 1, "ecolor": "black"}))
@@ -300,7 +294,8 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
                         ha="right")
     else:
         bars.set_xticks(positions, [_title(name) for name in metrics])
-    floor = max(0.0, 10 * np.floor(lowest / 10) - 10)
+    # From 0: a bar's length is its score (an axis cut at 40 makes 50 look twice 45).
+    floor = 0.0
     bars.set_ylim(floor, 104 if len(systems) <= 2 else 108)
     for x in missing:
         bars.annotate("n/a", (x, floor), xytext=(0, 3), textcoords="offset points",
@@ -315,7 +310,7 @@ def plot_report(report: dict[str, Any], output: str | os.PathLike[str], *,
     bars.set_axisbelow(True)
     # Labels given, not collected: a collected label starting with '_' is left out.
     bars.legend(drawn, [_text(system.name) for system in systems], fontsize=8,
-                loc="lower right" if floor == 0 else "best")
+                loc="lower right")
 
     if with_documents:
         spread = axes[1]
