@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from anascore.config.metric_names import metric_title
+from anascore.config.metric_names import DERIVED_METRICS, metric_title
 from anascore.metrics.dominant import DominantScore
 from anascore.metrics.scores import (
     BridgingScore,
@@ -25,6 +25,9 @@ from anascore.stats.adequacy import interval_warnings
 from anascore.stats.bootstrap import Interval
 from anascore.stats.significance import APPROXIMATE_RANDOMIZATION, PAIRED_BOOTSTRAP
 
+#: Titles of the derived metrics (kept importable here; the catalogue titles every metric:
+#: :func:`anascore.config.metric_names.metric_title`).
+DERIVED_TITLES = {name: metric_title(name) for name in DERIVED_METRICS}
 #: The parts of a bridging score, each a row of one system's scores table (the entity level,
 #: which the interval and every one-column table give, last).
 BRIDGING_PARTS = {"anaphor_recognition": "anaphors", "mention": "mention", "entity": "entity"}
