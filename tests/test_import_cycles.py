@@ -177,20 +177,9 @@ LAYERS = ("core", "config", "formats", "selection", "matching", "comparison", "m
           "leaderboard", "cli")
 OUTSIDE_THE_LAYERS = {"anascore", "anascore._moved", "anascore.__main__"}
 
-#: Upward imports not yet removed (issue 22: the HTML report and the plots call the pipeline,
-#: the error analysis and the lab; the report's orchestration moves into an application
-#: module). The lead empties this list when that work merges.
-KNOWN_UPWARD: set[tuple[str, str]] = {
-    ("anascore.report.html", "anascore.analysis"),
-    ("anascore.report.html", "anascore.analysis.analyse"),
-    ("anascore.report.html", "anascore.scoring"),
-    ("anascore.report.html", "anascore.scoring.file_sets"),
-    ("anascore.report.html", "anascore.scoring.groups"),
-    ("anascore.report.html", "anascore.scoring.key_hash"),
-    ("anascore.report.html", "anascore.scoring.pipeline"),
-    ("anascore.report.plot", "anascore.lab"),
-    ("anascore.report.plot", "anascore.lab.sensitivity"),
-}
+#: Upward imports accepted: none (the HTML report called the pipeline, the error analysis and
+#: the lab until its data gathering moved into anascore.analysis.report_page).
+KNOWN_UPWARD: set[tuple[str, str]] = set()
 
 
 def layer_of(module: str) -> int | None:

@@ -66,7 +66,6 @@ PLAIN_SCORE_MODULES = {
     "anascore.formats.readers",  # the package only (its __init__ holds a docstring)
     "anascore.formats.readers.conll2012",
     "anascore.formats.readers.markup",
-    "anascore.formats.sentences",
     "anascore.formats.io.sources",
     "anascore.formats.io.text_files",
     "anascore.scoring.key_hash",
