@@ -213,8 +213,10 @@ def test_shown_output_is_compared_line_by_line_with_an_ellipsis_for_any_lines() 
     assert expected_prints("x = 1\nprint(x)  # 1\n") == ["1"]
 
 
-def test_no_page_says_to_install_from_a_package_index() -> None:
-    # anascore is not on a package index: pages say how to install from a checkout.
-    for page in [*PAGES, ROOT / "examples" / "README.md"]:
+def test_no_page_or_message_says_to_install_from_a_package_index() -> None:
+    # anascore is not on a package index: pages and messages say how to install from a
+    # checkout (or the one package an extra brings).
+    sources = sorted((ROOT / "src").rglob("*.py"))
+    for page in [*PAGES, ROOT / "examples" / "README.md", *sources]:
         text = page.read_text(encoding="utf-8")
         assert not re.search(r"pip install\s+['\"]?anascore", text), page

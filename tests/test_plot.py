@@ -71,7 +71,8 @@ def test_without_matplotlib_the_error_names_the_extra(report_files, tmp_path, ca
                                                       monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
     assert main(["plot", str(report_files["single"]), "-o", str(tmp_path / "x.png")]) == 1
-    assert "pip install 'anascore[plot]'" in capsys.readouterr().err
+    assert "pip install matplotlib (the plot extra: pip install '.[plot]'" in \
+        capsys.readouterr().err
 
 
 def test_png_and_svg_of_reports_and_of_the_lab(report_files, tmp_path) -> None:

@@ -385,7 +385,7 @@ def _add_comparison_arguments(score: argparse.ArgumentParser) -> None:
 
 def _add_plot_command(commands: argparse._SubParsersAction) -> None:
     plot = commands.add_parser(
-        "plot", help="draw a JSON report (needs the plot extra: pip install anascore[plot])",
+        "plot", help="draw a JSON report (needs matplotlib: pip install matplotlib)",
         description="Draw, from the JSON output of 'anascore score', each metric's F1 per "
                     "system with its confidence interval, and (with --per-document in the "
                     "report) the distribution of per-document F1.")

@@ -127,7 +127,7 @@ def _plot_svg(reports: Sequence[Report], names: Sequence[str]) -> str:
     import tempfile
 
     if importlib.util.find_spec("matplotlib") is None:
-        return "<p class='note'>The score plot needs matplotlib (pip install 'anascore[plot]').</p>"
+        return "<p class='note'>The score plot needs matplotlib (pip install matplotlib).</p>"
     from anascore.report.plot import plot_report
 
     data = reports[0].to_dict()

@@ -34,8 +34,8 @@ def dataframe(rows: Mapping[Any, Mapping[Any, Any]], index_names: Sequence[str] 
     try:
         import pandas  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
-        raise OptionsError("to_dataframe needs pandas: pip install 'anascore[pandas]'") \
-            from None
+        raise OptionsError("to_dataframe needs pandas: pip install pandas (the pandas "
+                           "extra: pip install '.[pandas]' in anascore's checkout)") from None
     frame = pandas.DataFrame.from_dict(dict(rows), orient="index")
     if index_names is not None:
         frame.index.names = list(index_names)

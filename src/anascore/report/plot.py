@@ -1,4 +1,5 @@
-"""Plots (the optional ``plot`` extra: ``pip install anascore[plot]``, which brings matplotlib).
+"""Plots (the optional ``plot`` extra: ``pip install '.[plot]'`` in a checkout, which brings
+matplotlib).
 
 * :func:`plot_report` draws a JSON report of ``anascore score`` (one or several systems): each
   metric's F1 per system as bars, with the bootstrap interval as an error bar when the report
@@ -65,8 +66,8 @@ def _figure_class() -> Any:
     try:
         from matplotlib.figure import Figure
     except ImportError:
-        raise AnascoreError("plots need matplotlib; install the plot extra: "
-                            "pip install 'anascore[plot]'") from None
+        raise AnascoreError("plots need matplotlib: pip install matplotlib (the plot "
+                            "extra: pip install '.[plot]' in anascore's checkout)") from None
     return Figure
 
 

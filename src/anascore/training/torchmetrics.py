@@ -1,12 +1,13 @@
 """A torchmetrics metric that gives the official coreference scores during training.
 
-``pip install 'anascore[torch]'``. :class:`CoreferenceMetric` keeps, as its state, the summed
-count vector of every metric (the additive counts of ``docs/design.md``: numerators and
-denominators, a few numbers per metric), registered with ``dist_reduce_fx="sum"``. So under
-distributed data-parallel training each process scores its own documents and the processes
-exchange a few dozen numbers when the metric is computed, never predictions or clusters; and
-the result is that of :func:`anascore.score` on all the documents together, because a corpus
-score is a function of the summed counts alone.
+From a checkout: ``pip install torch --index-url https://download.pytorch.org/whl/cpu``
+(torch's CPU build), then ``pip install '.[torch]'``. :class:`CoreferenceMetric` keeps, as its
+state, the summed count vector of every metric (the additive counts of ``docs/design.md``:
+numerators and denominators, a few numbers per metric), registered with
+``dist_reduce_fx="sum"``. So under distributed data-parallel training each process scores its
+own documents and the processes exchange a few dozen numbers when the metric is computed, never
+predictions or clusters; and the result is that of :func:`anascore.score` on all the documents
+together, because a corpus score is a function of the summed counts alone.
 
 >>> metric = CoreferenceMetric(metrics="muc,bcub,ceafe,conll")  # doctest: +SKIP
 >>> metric.update(predicted=[[[(0, 1), (4, 4)]]], gold=[[[(0, 1), (4, 4)]]])  # doctest: +SKIP
