@@ -372,3 +372,20 @@ def test_a_conversion_that_drops_nothing_scores_as_the_original(source, written_
             assert converted == expected, (match, keep_zeros, compat)
             compared += 1
     assert compared >= 2
+
+
+KOREA = CORPORA / "gum" / "dep" / "GUM_news_korea.conllu"
+
+
+@pytest.mark.skipif(not KOREA.is_file(), reason="../shared/corpora is absent")
+def test_the_documented_exception_a_gum_file_against_its_ua_conversion(tmp_path):
+    # docs/formats.md: a file scored against its conversion is 100, but under --compat ua a GUM
+    # mention without a head in the file is headed by its first word in the original and by its
+    # tree in the UA file, so head matching gives MUC F1 24.49 on GUM_news_korea.
+    converted = tmp_path / "korea.ua"
+    said = convert(KOREA, converted, to="ua")
+    assert any("no head in the file" in warning for warning in said)
+    same = anascore.score(KOREA, converted, match="head", metrics="muc")
+    assert same.metrics["muc"].f1 == 1.0
+    reference = anascore.score(KOREA, converted, match="head", compat="ua", metrics="muc")
+    assert round(100 * reference.metrics["muc"].f1, 2) == 24.49
