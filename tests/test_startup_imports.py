@@ -97,6 +97,7 @@ PLAIN_SCORE_MODULES = {
     "anascore.report.text_table",
     "anascore.metrics.scores",
     "anascore.scoring.pipeline",
+    "anascore.scoring.document",  # the per-document pipeline: prepare, compare, count
     "anascore.selection.sides",
     "anascore.cli.flags",  # the parser: the singleton and zero flags of errors, report, agree
     "anascore.selection.accommodated_sets",

@@ -1,9 +1,10 @@
 """``anascore.analyse_errors``: classify every error of a response and measure what each type costs.
 
-Reads and pairs documents as :func:`anascore.score` does, compares each pair with the same
-selection and matching (:func:`anascore.scoring.pipeline.compare`), classifies the identity layer's
-errors (:mod:`anascore.analysis.classification`) and recounts every metric with each type's
-errors fixed (:mod:`anascore.analysis.impact`). Nothing is written to disk.
+Reads and pairs documents as :func:`anascore.score` does, sends each pair through the same
+per-document pipeline (:mod:`anascore.scoring.document`), classifies the errors of the very
+comparison the score counts (:mod:`anascore.analysis.classification`) and recounts every
+metric with each type's errors fixed (:mod:`anascore.analysis.impact`). Nothing is written to
+disk.
 """
 
 from __future__ import annotations
@@ -29,14 +30,12 @@ from anascore.analysis.non_entity_layers import (
     classify_bridging,
     classify_non_referring,
 )
-from anascore.config.options import ENTITY_LAYERS, Options
+from anascore.config.options import Options
 from anascore.core.errors import OptionsError
 from anascore.core.model import Document
-from anascore.formats.io.conllu_alignment import common_positions
 from anascore.formats.io.output import require_path
 from anascore.metrics.scores import json_number
 from anascore.report import Report
-from anascore.selection.sides import layer_document
 
 #: The impact rows: each error type alone, then every type at once.
 FIXES = (*ERROR_TYPES, "all")
@@ -204,9 +203,9 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
     are analysed in several processes where ``anascore score`` would count them so
     (:mod:`anascore.scoring.parallel`; the same analysis, in key order), else one by one."""
     from anascore.formats.io.sources import local_inputs, renamed_warnings
+    from anascore.scoring.document import prepare_response
     from anascore.scoring.file_sets import any_file_set, document_pairs
     from anascore.scoring.pipeline import (
-        checked_response,
         count_in_processes,
         pair_documents_many,
         with_nothing_to_score,
@@ -221,7 +220,7 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
                 response_documents: tuple[Document | None, ...]) -> _DocumentResult:
         warnings: list[str] = []
         # A response on other tokens (align_tokens, marked-up text) as anascore score reads it.
-        response_document = checked_response(key_document, response_documents[0],
+        response_document = prepare_response(key_document, response_documents[0],
                                              response_path, options, warnings)
         return _analyse_document(key_document, response_document, options, warnings)
 
@@ -287,34 +286,23 @@ _DocumentResult = tuple[str, tuple[str, ...], list[str], list[DocumentAnalysis],
 
 def _analyse_document(key_document: Document, response_document: Document | None,
                       options: Options, warnings: list[str]) -> _DocumentResult:
-    from anascore.config.capabilities import check_supported, min_span_warning
-    from anascore.scoring.pipeline import compare
+    """One document through the scoring pipeline (:mod:`anascore.scoring.document`: prepared,
+    compared, counted, as ``anascore score`` counts it), its errors classified in that very
+    comparison, and every metric recounted with each type of error fixed."""
+    from anascore.scoring.document import count_comparison, document_comparisons
 
-    # What the input cannot hold is refused here as anascore score refuses it (count_document).
-    check_supported(key_document, response_document, options)
     metrics = options.computed_metrics
     types = error_types(options)
-    outside = min_span_warning(key_document, options)
-    if outside is not None:
-        warnings.append(outside)  # as anascore score warns
-    key_doc: Document | None = key_document
-    if response_document is not None:
-        key_doc, response_document = common_positions(key_document, response_document)
-    comparison = compare(key_doc, response_document, options, warnings)
-    layers = {layer: compare(layer_document(key_doc, layer),
-                             layer_document(response_document, layer), options, warnings,
-                             f" ({layer.replace('_', ' ')})")
-              for layer in ENTITY_LAYERS if getattr(options, layer)}
-    if layers:
-        comparison = replace(comparison, layers=MappingProxyType(layers))
+    # One comparison: windows are refused (check_options).
+    [comparison] = document_comparisons(key_document, response_document, options, warnings)
     by_layer = {"identity": classify(key_document.name, comparison)}
     by_layer.update({layer: classify(key_document.name, layer_comparison, layer)
-                     for layer, layer_comparison in layers.items()})
+                     for layer, layer_comparison in comparison.layers.items()})
     if options.keep_non_referring:
         by_layer["non_referring"] = classify_non_referring(key_document.name, comparison)
     if options.keep_bridging:
         by_layer["bridging"] = classify_bridging(key_document.name, comparison)
-    records = {"": {name: _count(name, comparison) for name in metrics}}
+    records = {"": count_comparison(comparison, options)}
     present = {error.type for analysis in by_layer.values() for error in analysis.errors}
     for kind in (*types, "all"):
         fixes = types if kind == "all" else (kind,)
@@ -356,9 +344,3 @@ def error_types(options: Options) -> tuple[str, ...]:
         if getattr(options, setting):
             types = (*types, *layer_types)
     return types
-
-
-def _count(name: str, comparison: Any) -> np.ndarray:
-    from anascore.metrics import REGISTRY
-
-    return REGISTRY[name].count(comparison)

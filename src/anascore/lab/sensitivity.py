@@ -5,7 +5,7 @@ link-based entity aware metric*, §6 "Analysis") score controlled responses agai
 one entity of 20 mentions, two of 10, three of 5, one of 4 and ten of 2 (79 mentions, 326
 coreference links) — and draw each metric's F1 as one kind of error grows (their Figures 2–8).
 :func:`run_lab` rebuilds those experiments with every metric anascore has, through the same
-per-document pipeline as ``anascore score`` (:func:`anascore.scoring.pipeline.count_document`), and
+per-document pipeline as ``anascore score`` (:func:`anascore.scoring.document.count_document`), and
 :func:`observations` checks the observations the paper states for each figure.
 
 The paper describes its responses in words, not as files; where it leaves a choice open, this
@@ -37,7 +37,7 @@ from anascore.config.options import METRIC_NAMES, Options
 from anascore.core.model import Document, Entity, Mention
 from anascore.metrics.scores import MetricResult
 from anascore.report import Report
-from anascore.scoring.pipeline import count_document
+from anascore.scoring.document import count_document
 
 #: The key of every experiment: entity sizes (Moosavi & Strube 2016, §6).
 KEY_SIZES: tuple[int, ...] = (20, 10, 10, 5, 5, 5, 4, *([2] * 10))

@@ -213,32 +213,28 @@ def group_mentions(pairs: Iterable[tuple[Document, Document | None]], kind: str,
                    options: Options) -> GroupedScores:
     """Mention groups of document pairs (the module's rule), each group counted by every
     metric with the code of a plain score."""
-    from anascore.compat import conventions
-    from anascore.formats.io.conllu_alignment import common_positions
-    from anascore.scoring.pipeline import compare, count_document
+    from anascore.scoring.document import count_document, document_comparisons
 
     warnings: list[str] = []
     group_options = replace(options, keep_singletons=True)  # selected once, before grouping
     names: list[str] = []
     records: dict[str, list[dict[str, np.ndarray]]] = {}
     documents: dict[str, int] = {}  # documents with a mention in the group
-    rules = conventions(options)
     one_sentence = 0  # key documents that mark no sentence boundary
     for key, response in pairs:
         one_sentence += len(key.sentence_starts) <= 1
-        key = rules.document(key)  # as count_document reads them, before renumbering
-        if response is not None:
-            response = rules.document(response)
-            key, response = common_positions(key, response)
-        comparison = compare(key, response, options, warnings, rules=rules)
+        # The comparison the plain score counted (one: windows are refused for mention
+        # groups), its sides read back as the documents it was made from.
+        [comparison] = document_comparisons(key, response, options, warnings)
+        prepared_key, prepared_response = comparison.key.document, comparison.response.document
         key_labels, response_labels = mention_labels(kind, comparison)
         index = len(names)
         names.append(key.name)
         for group in dict.fromkeys([*key_labels, *response_labels]):
             documents[group] = documents.get(group, 0) + 1
-            restricted_key = _restricted(comparison.key, key, key_labels, group)
-            restricted_response = _restricted(comparison.response, response, response_labels,
-                                              group)
+            restricted_key = _restricted(comparison.key, prepared_key, key_labels, group)
+            restricted_response = _restricted(comparison.response, prepared_response,
+                                              response_labels, group)
             rows = records.setdefault(group, [])
             while len(rows) < index:
                 rows.append(_empty_record(group_options))
@@ -263,7 +259,7 @@ def group_mentions(pairs: Iterable[tuple[Document, Document | None]], kind: str,
 
 
 def _empty_record(options: Options) -> dict[str, np.ndarray]:
-    from anascore.scoring.pipeline import count_document
+    from anascore.scoring.document import count_document
     return count_document(None, None, options, [])
 
 
@@ -271,8 +267,9 @@ def group_files(key: str, response: str, kind: str, options: Options,
                 genre_pattern: str | None = None) -> tuple[Report, GroupedScores]:
     """The plain report of ``response`` against ``key`` and its groups of ``kind``."""
     from anascore.formats.io.sources import local_inputs, renamed_warnings
+    from anascore.scoring.document import on_key_tokens
     from anascore.scoring.file_sets import document_pairs
-    from anascore.scoring.pipeline import on_key_tokens, pair_documents_many, score_files
+    from anascore.scoring.pipeline import pair_documents_many, score_files
 
     check_kind(kind, options, genre_pattern)
     # Standard input, pipes and gzip files are copied once (anascore.formats.io.sources), and

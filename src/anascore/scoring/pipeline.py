@@ -1,8 +1,9 @@
-"""From files (or clusters) to per-document counts: the read → select → match → count flow.
+"""From files (or documents in memory) to a report: read, pair, then each document through the
+per-document pipeline (:mod:`anascore.scoring.document`: prepare, compare, count).
 
-:func:`count_document` is the whole per-document pipeline; :func:`score` runs it over the
-paired documents of a key and a response file and returns a
-:class:`~anascore.report.Report` holding every document's counts.
+:func:`score` runs it over the paired documents of a key and a response file and returns a
+:class:`~anascore.report.Report` holding every document's counts; :func:`score_documents`
+over documents in memory.
 """
 
 from __future__ import annotations
@@ -11,108 +12,41 @@ import os
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from types import MappingProxyType
 from typing import Any, TypeVar
 
 import numpy as np
 
-from anascore.comparison.contingency import Comparison, compare_sides
-from anascore.compat import Conventions, conventions, metric_in_conventions
-from anascore.config.capabilities import check_supported, min_span_warning
-from anascore.config.options import AUTO_BYTES_PER_PROCESS, ENTITY_LAYERS, Options, refuse_unused
+from anascore.compat import metric_in_conventions
+from anascore.config.options import AUTO_BYTES_PER_PROCESS, Options, refuse_unused
 from anascore.core.errors import AnascoreError, DocumentMismatchError
 from anascore.core.model import Document, checked_documents
 from anascore.core.progress import Progress
 from anascore.formats import detect_format, read_documents
-from anascore.formats.io.chain_ids import id_warnings
-from anascore.formats.io.conllu_alignment import check_conllu, check_same_words, common_positions
 from anascore.formats.io.output import require_path
 from anascore.formats.io.sources import local_inputs, renamed_warnings
 from anascore.formats.io.text_files import check_readable
 from anascore.formats.readers.markup import UNNAMED
-from anascore.metrics import metric_for
-from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
+from anascore.metrics.split_antecedents import SetAlignmentDetails
 from anascore.report import Report
+from anascore.scoring.document import (
+    check_pair,
+    count_document,
+    on_key_tokens,
+    prepare_response,
+)
+from anascore.scoring.document import compare_layer as compare
+from anascore.scoring.document import prepare_response as checked_response
 from anascore.scoring.document_names import not_in_key_message
 from anascore.scoring.file_sets import any_file_set, score_file_sets
 from anascore.scoring.key_hash import key_digest
 from anascore.scoring.levels import refuse_file_sets, scoring_units
-from anascore.selection.sides import layer_document, select_side
-from anascore.selection.windows import window_pairs
+
+#: The per-document pipeline's functions, importable from here as before
+#: (:mod:`anascore.scoring.document` holds them).
+__all__ = ["check_pair", "checked_response", "compare", "count_document", "on_key_tokens",
+           "score", "score_documents", "score_files", "score_files_many"]
 
 PathLike = str | os.PathLike[str]
-
-
-def count_document(key: Document | None, response: Document | None, options: Options,
-                   warnings: list[str],
-                   set_alignments: list[dict[str, SetAlignmentDetails]] | None = None,
-                   ) -> dict[str, np.ndarray]:
-    """Every computed metric's counts for one document (``None``: an empty side).
-
-    With ``options.window`` the pair is cut into window documents
-    (:func:`anascore.selection.windows.window_pairs`), each counted as a document, and the counts
-    are
-    summed: every entry point counts through here, so every one scores in windows alike.
-
-    ``set_alignments``, when given, receives the document's alignments of split-antecedent
-    sets by metric (empty when it has none), which the metrics computed anyway; those of
-    another layer of entities are named ``LAYER.METRIC`` (``discourse_deixis.muc``).
-    """
-    rules = conventions(options)
-    key = None if key is None else rules.document(key)
-    response = None if response is None else rules.document(response)
-    check_supported(key, response, options)
-    outside = min_span_warning(key, options)
-    if outside is not None:
-        warnings.append(outside)
-    for role, document in (("key", key), ("response", response)):
-        if document is not None:
-            warnings.extend(id_warnings(document, role))
-    if key is not None and response is not None:
-        key, response = common_positions(key, response)
-    total: dict[str, np.ndarray] = {}
-    details: dict[str, SetAlignmentDetails] | None = None if set_alignments is None else {}
-    for key_window, response_window in window_pairs(key, response, options):
-        counts = _count_pair(key_window, response_window, options, warnings, details, rules)
-        total = counts if not total else {name: total[name] + value
-                                          for name, value in counts.items()}
-    if set_alignments is not None and details is not None:
-        set_alignments.append(details)
-    return total
-
-
-def _count_pair(key: Document | None, response: Document | None, options: Options,
-                warnings: list[str], details: dict[str, SetAlignmentDetails] | None,
-                rules: Conventions) -> dict[str, np.ndarray]:
-    """:func:`count_document` of one pair on common positions (a whole document or a
-    window), in the conventions ``rules``; its alignments of split-antecedent sets go into
-    ``details`` (when given)."""
-    comparison = compare(key, response, options, warnings, rules=rules)
-    layers = {layer: compare(layer_document(key, layer), layer_document(response, layer),
-                             options, warnings, f" ({layer.replace('_', ' ')})", rules)
-              for layer in ENTITY_LAYERS if getattr(options, layer)}
-    if layers:
-        comparison = replace(comparison, layers=MappingProxyType(layers))
-    counts = {name: metric_for(name, options, rules).count(comparison)
-              for name in options.computed_metrics}
-    if details is not None:
-        details.update(alignment_details(comparison))
-        for layer, layer_comparison in layers.items():
-            details.update({f"{layer}.{name}": value
-                            for name, value in alignment_details(layer_comparison).items()})
-    return counts
-
-
-def compare(key: Document | None, response: Document | None, options: Options,
-            warnings: list[str], layer: str = "", rules: Conventions | None = None,
-            ) -> Comparison:
-    """Select, match and tabulate one layer of one document, in the conventions ``rules``
-    (``None``: those of ``options.compat``), which the comparison carries to the metrics."""
-    if rules is None:
-        rules = conventions(options)
-    key_side = select_side(key, options, "key" + layer, warnings, rules)
-    response_side = select_side(response, options, "response" + layer, warnings, rules)
-    return compare_sides(key_side, response_side, options, rules)
 
 
 def score(key: PathLike, response: PathLike, *, format: str = "auto",
@@ -354,11 +288,13 @@ DocumentCounts = tuple[dict[str, np.ndarray], list[str], dict[str, SetAlignmentD
 def count_key_document(key_document: Document, response_documents: Sequence[Document | None],
                        response_paths: Sequence[str], options: Options) -> list[DocumentCounts]:
     """A key document against its document in each response (``None``: the response lacks
-    it): the pair checked (:func:`check_pair`), then counted (:func:`count_document`)."""
+    it), through the per-document pipeline: prepared
+    (:func:`anascore.scoring.document.prepare_response`), compared and counted
+    (:func:`anascore.scoring.document.count_document`)."""
     counted = []
     for path, response_document in zip(response_paths, response_documents, strict=True):
         warnings: list[str] = []
-        response_document = checked_response(key_document, response_document, path, options,
+        response_document = prepare_response(key_document, response_document, path, options,
                                              warnings)
         details: list[dict[str, SetAlignmentDetails]] = []
         record = count_document(key_document, response_document, options, warnings, details)
@@ -435,12 +371,7 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
 
     for key_document, (read,) in scoring_units(pairs(), options,
                                                lambda _, warning: warnings.append(warning)):
-        response_document = on_key_tokens(key_document, read, options, warnings)
-        if response_document is None:
-            warnings.append(f"document {key_document.name!r} of the key is missing from the "
-                            "response; scored as an empty response")
-        elif not check_conllu(key_document, response_document, warnings):
-            check_same_words(key_document, response_document, warnings)
+        response_document = prepare_response(key_document, read, None, options, warnings)
         names.append(key_document.name)
         records.append(count_document(key_document, response_document, options, warnings))
     if responses and options.key_documents_only:
@@ -570,44 +501,3 @@ class _ResponseStream:
                     f"{'s' if len(names) != 1 else ''} not in the key ignored ({shown}{more})")
         raise DocumentMismatchError(not_in_key_message(names, key_names, key_path),
                                     path=self.path, line=extra[0].line)
-
-
-def on_key_tokens(key: Document, response: Document | None, options: Options,
-                  warnings: list[str]) -> Document | None:
-    """The response on the key's tokens when it is on other tokens (``align_tokens``, or
-    marked-up text): :func:`anascore.formats.io.token_alignment.project_onto_key`. The conventions'
-    document step (:meth:`anascore.compat.Conventions.document`) comes first, on the response
-    as read: under ``compat="ua"`` a mention without a given head is headed by its first word
-    before its positions move to the key's tokens. Every entry point reads a response through
-    here, so each applies the step in the same place."""
-    if response is None:
-        return None
-    response = conventions(options).document(response)
-    if not (options.align_tokens or response.source_format == "markup"):
-        return response
-    from anascore.formats.io.token_alignment import project_onto_key
-
-    return project_onto_key(key, response, options.cut_tokens, warnings)
-
-
-def checked_response(key: Document, response: Document | None, response_path: str,
-                     options: Options, warnings: list[str]) -> Document | None:
-    """The response document as every command reads it against its key document: on the
-    key's tokens (:func:`on_key_tokens`), then checked (:func:`check_pair`)."""
-    response = on_key_tokens(key, response, options, warnings)
-    check_pair(key, response, response_path, warnings)
-    return response
-
-
-def check_pair(key: Document, response: Document | None, response_path: str,
-               warnings: list[str]) -> None:
-    """Check a key document against its response document: ``None`` (the response file
-    lacks it) is scored as an empty response, with a warning, as the reference scorer does;
-    the same tokens are needed (a different count is an error, different words a warning),
-    and for CoNLL-U the same sentences and words
-    (:func:`anascore.formats.io.conllu_alignment.check_conllu`; their empty nodes may differ)."""
-    if response is None:
-        warnings.append(f"{response_path}: document {key.name!r} of the key is missing from "
-                        "the response; scored as an empty response")
-    elif not check_conllu(key, response, warnings):
-        check_same_words(key, response, warnings)

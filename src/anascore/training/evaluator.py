@@ -30,7 +30,7 @@ from anascore.config.options import (
 from anascore.core.errors import AnascoreError, OptionsError
 from anascore.core.model import Document, Entity, Mention, SpanTokens
 from anascore.metrics.scores import AverageScore, RecallPrecisionResult, Score
-from anascore.scoring.pipeline import count_document
+from anascore.scoring.document import count_document
 from anascore.stats.sums import column_sums, scores_from_counts
 
 Span = tuple[int, int]

@@ -30,7 +30,7 @@ from torchmetrics import Metric
 from anascore.compat import metric_in_conventions
 from anascore.config.options import Options
 from anascore.core.errors import AnascoreError, OptionsError
-from anascore.scoring.pipeline import count_document
+from anascore.scoring.document import count_document
 from anascore.stats.sums import scores_from_counts
 from anascore.training.evaluator import Clusters, clusters_to_document
 from anascore.training.flat_scores import flatten_scores
