@@ -346,5 +346,5 @@ def test_report_outputs_and_resampling_use_the_configured_metric(capsys) -> None
                             dominant_coefficients=(1, 1, 1, 1))
     twice = {name: np.vstack([matrix, matrix]) for name, matrix in report.counts.items()}
     [intervals] = confidence_intervals([twice], ["dominant"], resamples=50,
-                                       options=report.options)
+                                       suite=report.suite)
     assert intervals["dominant"].f1.low == intervals["dominant"].f1.high == 12 / 12

@@ -30,6 +30,7 @@ from anascore.metrics.scores import (
 )
 from anascore.report.systems import SystemsReport
 from anascore.stats.bootstrap import confidence_intervals, resample_weights
+from anascore.stats.metric_suite import MetricSuite
 from anascore.stats.significance import approximate_randomization, holm, paired_bootstrap
 
 FIXTURES = Path(__file__).parent / "fixtures" / "corefud"
@@ -193,7 +194,7 @@ def zero_counts() -> dict[str, np.ndarray]:
 def test_intervals_are_taken_over_the_resamples_where_the_score_exists() -> None:
     options = Options(metrics=("zero",))
     [interval] = confidence_intervals([zero_counts()], ["zero"], resamples=2000, seed=7,
-                                      options=options)
+                                      suite=MetricSuite.of(options))
     weights = resample_weights(3, 2000, np.random.default_rng(7))
     # resamples of the third document only have no zeros (probability 1/27)
     expected = int(np.count_nonzero(weights[:, 0] + weights[:, 1] > 0))
@@ -206,7 +207,7 @@ def test_intervals_are_taken_over_the_resamples_where_the_score_exists() -> None
 def test_no_interval_when_no_document_has_anything() -> None:
     counts = {"zero": np.zeros((4, 4))}
     [interval] = confidence_intervals([counts], ["zero"], resamples=1000,
-                                      options=Options(metrics=("zero",)))
+                                      suite=MetricSuite.of(Options(metrics=("zero",))))
     assert not interval["zero"].applicable
     assert interval["zero"].reason == "no document has anything for this metric"
     assert interval["zero"].to_dict()["f1"] == {"low": None, "high": None}
@@ -214,11 +215,11 @@ def test_no_interval_when_no_document_has_anything() -> None:
 
 def test_paired_tests_of_a_metric_that_is_not_applicable() -> None:
     counts = {"zero": np.zeros((6, 4))}
-    options = Options(metrics=("zero",))
+    suite = MetricSuite.of(Options(metrics=("zero",)))
     for results in (paired_bootstrap([counts, counts], ["zero"], ["a", "b"], resamples=200,
-                                     options=options),
+                                     suite=suite),
                     approximate_randomization([counts, counts], ["zero"], ["a", "b"],
-                                              trials=200, options=options)):
+                                              trials=200, suite=suite)):
         [result] = results[0].values()
         assert math.isnan(result.p_value) and math.isnan(result.p_adjusted)
         assert not result.applicable and "0/0" in (result.note or "")

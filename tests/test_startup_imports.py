@@ -103,6 +103,8 @@ PLAIN_SCORE_MODULES = {
     "anascore.selection.accommodated_sets",
     "anascore.stats",
     "anascore.stats.sums",
+    "anascore.stats.count_table",  # every report keeps its documents' counts in one
+    "anascore.stats.metric_suite",  # the metrics of the run, as the statistics score them
     "anascore.core.version",
     # the stage packages (their __init__ holds a docstring only) and the table of moved paths
     "anascore._moved", "anascore.core", "anascore.config", "anascore.formats.io",

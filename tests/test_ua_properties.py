@@ -132,6 +132,7 @@ def test_batch_scores_give_the_digits_of_each_metrics_score(pairs, options: Opti
     the UA scorer's convention under compat="ua", must give there exactly the digits of one
     corpus's score."""
     from anascore.stats.batch import batch_scores
+    from anascore.stats.metric_suite import MetricSuite
 
     records = [count_document(replace(key, name=f"d{index}"),
                               replace(response, name=f"d{index}"), options, [])
@@ -139,7 +140,7 @@ def test_batch_scores_give_the_digits_of_each_metrics_score(pairs, options: Opti
     weights = np.random.default_rng(seed).integers(0, 3, size=(5, len(records)))
     totals = {metric: weights @ np.vstack([record[metric] for record in records])
               for metric in options.computed_metrics}
-    batch = batch_scores(totals, options.reported_metrics, options)
+    batch = batch_scores(totals, options.reported_metrics, MetricSuite.of(options))
     for row in range(len(weights)):
         expected = Report.from_records(options, ["corpus"], [
             {metric: totals[metric][row] for metric in totals}]).metrics

@@ -54,6 +54,7 @@ from anascore.stats.bootstrap import (
     percentile_interval,
     resample_weights,
 )
+from anascore.stats.metric_suite import MetricSuite
 from anascore.stats.significance import TIE_TOLERANCE, holm, p_value_from
 from anascore.stats.sums import column_sums, scores_from_counts
 
@@ -256,7 +257,8 @@ def _sorted_counts(report: Report, counted: Sequence[str]) -> dict[str, np.ndarr
 
 
 def _dataset_score(task: Task, dataset: Dataset, totals: Counts) -> float:
-    return scores_from_counts(totals, [task.metric], dataset.options)[task.metric].f1
+    return scores_from_counts(totals, [task.metric],
+                              MetricSuite.of(dataset.options))[task.metric].f1
 
 
 def _in_name_order(task: Task) -> list[Dataset]:
@@ -320,9 +322,11 @@ def _resampled_combined(task: Task, matrices: Mapping[str, list[list[dict[str, n
         first = datasets[0]
         summed = {name: np.sum([totals[dataset.name][name] for dataset in datasets], axis=0)
                   for name in totals[first.name]}
-        return batch_scores(summed, [task.metric], first.options)[task.metric].f1
+        return batch_scores(summed, [task.metric],
+                            MetricSuite.of(first.options))[task.metric].f1
     scores = np.array([dataset.weight * batch_scores(
-        totals[dataset.name], [task.metric], dataset.options)[task.metric].f1
+        totals[dataset.name], [task.metric],
+        MetricSuite.of(dataset.options))[task.metric].f1
         for dataset in datasets])
     return np.sum(scores, axis=0) / math.fsum(dataset.weight for dataset in datasets)
 

@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from anascore.compat import metric_in_conventions
 from anascore.config.options import KEY_HASH_DIGITS, Options
 from anascore.config.presets import describe_mode
 from anascore.core.version import __version__
 from anascore.metrics.scores import MetricResult
 from anascore.metrics.split_antecedents import SetAlignmentDetails
+from anascore.stats.count_table import CountTable
+from anascore.stats.metric_suite import MetricSuite
 from anascore.stats.sums import column_sums, scores_from_counts
 
 if TYPE_CHECKING:
@@ -69,14 +70,32 @@ class Report:
                      set_alignments: Sequence[dict[str, SetAlignmentDetails]] = ()) -> Report:
         """A report from per-document count records (one dict per document) and, optionally,
         each document's alignments of split-antecedent sets."""
-        counts = {
-            name: (np.vstack([record[name] for record in records]) if records
-                   else np.zeros((0, len(metric_in_conventions(name, options).fields))))
-            for name in options.computed_metrics
-        }
+        table = CountTable(MetricSuite.of(options))
+        for name, record in zip(names, records, strict=True):
+            table.append(name, record)
         alignments = {name: found for name, found in zip(names, set_alignments, strict=False)
                       if found}
-        return cls(options, tuple(names), counts, tuple(warnings), alignments)
+        return cls.from_table(options, table, warnings, alignments)
+
+    @classmethod
+    def from_table(cls, options: Options, table: CountTable, warnings: Sequence[str] = (),
+                   set_alignments: Mapping[str, dict[str, SetAlignmentDetails]] | None = None,
+                   ) -> Report:
+        """A report of the documents of a count table
+        (:class:`~anascore.stats.count_table.CountTable`) and, by document name, their
+        alignments of split-antecedent sets."""
+        return cls(options, tuple(table.names), table.matrices(), tuple(warnings),
+                   dict(set_alignments or {}))
+
+    @cached_property
+    def suite(self) -> MetricSuite:
+        """The metrics of the run (:class:`~anascore.stats.metric_suite.MetricSuite`)."""
+        return MetricSuite.of(self.options)
+
+    @property
+    def table(self) -> CountTable:
+        """Every document's counts as a :class:`~anascore.stats.count_table.CountTable`."""
+        return CountTable.from_matrices(self.suite, self.document_names, self.counts)
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name} {100 * score.f1:.2f}" if score.f1 == score.f1
@@ -137,7 +156,7 @@ class Report:
     def metrics(self) -> dict[str, MetricResult]:
         """Corpus (micro-averaged) scores, by metric name."""
         return scores_from_counts(self.corpus_counts, self.options.reported_metrics,
-                                  self.options)
+                                  self.suite)
 
     def document(self, name: str) -> dict[str, MetricResult]:
         """The scores of one document."""
@@ -146,7 +165,7 @@ class Report:
         except ValueError:
             raise KeyError(f"no document {name!r} in this report") from None
         return scores_from_counts({metric: matrix[row] for metric, matrix in self.counts.items()},
-                                  self.options.reported_metrics, self.options)
+                                  self.options.reported_metrics, self.suite)
 
     def per_document(self) -> dict[str, dict[str, MetricResult]]:
         """Scores of every document, in key order."""
@@ -171,7 +190,7 @@ class Report:
         [intervals] = confidence_intervals(
             [self.counts], self.options.reported_metrics, resamples=self.options.confidence,
             level=self.options.confidence_level, seed=self.options.seed, progress=progress,
-            options=self.options)
+            suite=self.suite)
         return self.with_interval_warnings(intervals)
 
     def with_interval_warnings(self, intervals: Mapping[str, MetricInterval]) -> Report:

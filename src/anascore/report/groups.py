@@ -48,6 +48,7 @@ from anascore.metrics.scores import (
     not_applicable_reason,
 )
 from anascore.report import Report
+from anascore.stats.metric_suite import MetricSuite
 from anascore.stats.sums import column_sums, scores_from_counts
 
 PARTS = ("recall", "precision", "f1")
@@ -103,7 +104,7 @@ def stated_scores(counts: Mapping[str, np.ndarray], names: Sequence[str], option
     bases = list(dict.fromkeys(part for name in names
                                for part in DERIVED_METRICS.get(name, (name,))))
     found = {name: in_group(score)
-             for name, score in scores_from_counts(counts, bases, options).items()}
+             for name, score in scores_from_counts(counts, bases, MetricSuite.of(options)).items()}
     reasons = {name: reason for name, score in found.items() if (reason := _reason(score))}
     scores: dict[str, MetricResult] = {}
     for name in names:
@@ -181,7 +182,8 @@ class GroupedScores:
         summed = {name: column_sums(np.vstack([report.corpus_counts[name]
                                                for report in self.reports.values()]))
                   for name in self.options.computed_metrics}
-        return scores_from_counts(summed, self.options.reported_metrics, self.options)
+        return scores_from_counts(summed, self.options.reported_metrics,
+                                  MetricSuite.of(self.options))
 
     def macro_groups(self) -> dict[str, tuple[str, ...]]:
         """The groups in each metric's macro mean: those where the key has something for

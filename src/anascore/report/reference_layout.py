@@ -61,7 +61,7 @@ def _document_block(report: Report, index: int, metric: str) -> str:
              f"Invented: {_number(response - exact)}"]
     if metric != "blanc":
         score = scores_from_counts({metric: report.counts[metric][index]}, (metric,),
-                                   report.options)[metric]
+                                   report.suite)[metric]
         if isinstance(score, Score):
             lines.append(_score_line(score))
     return "\n".join(lines)

@@ -107,6 +107,7 @@ class SystemsReport:
             A paired test with fewer than two systems.
         """
         options = self.options
+        suite = self.reports[0].suite
         if (options.paired_bs or options.paired_ar) and len(self.reports) < 2:
             raise OptionsError("paired tests compare responses with the first one; give at "
                                "least two responses")
@@ -116,7 +117,7 @@ class SystemsReport:
             intervals = confidence_intervals(
                 count_sets, options.reported_metrics, resamples=options.confidence,
                 level=options.confidence_level, seed=options.seed, progress=progress,
-                options=options)
+                suite=suite)
             reports = tuple(report.with_interval_warnings(system_intervals)
                             for report, system_intervals in zip(reports, intervals, strict=True))
         tests: list[PairedResult] = []
@@ -124,13 +125,13 @@ class SystemsReport:
             for results in paired_bootstrap(count_sets, options.reported_metrics, self.names,
                                             resamples=options.paired_bs, seed=options.seed,
                                             level=options.confidence_level, progress=progress,
-                                            options=options):
+                                            suite=suite):
                 tests.extend(results.values())
         if options.paired_ar:
             for results in approximate_randomization(count_sets, options.reported_metrics,
                                                      self.names, trials=options.paired_ar,
                                                      seed=options.seed, progress=progress,
-                                                     options=options,
+                                                     suite=suite,
                                                      level=options.confidence_level):
                 tests.extend(results.values())
         return replace(self, reports=reports, tests=tuple(tests),

@@ -21,8 +21,6 @@ import glob
 import os
 from collections.abc import Callable, Iterator, Sequence
 
-import numpy as np
-
 from anascore.config.options import Options
 from anascore.core.errors import AnascoreError, DocumentMismatchError, FormatError
 from anascore.core.model import Document
@@ -30,6 +28,7 @@ from anascore.formats.io.sources import local_inputs
 from anascore.report import Report
 from anascore.scoring.document_names import nearest
 from anascore.scoring.levels import refuse_file_sets
+from anascore.stats.count_table import CountTable
 
 #: Characters that make a path a glob pattern.
 _GLOB = frozenset("*?[")
@@ -182,14 +181,12 @@ def joined(reports: Sequence[Report], warnings: Sequence[str] = ()) -> Report:
         for name in report.document_names:
             _once(name, seen)
             names.append(name)
-    first = reports[0]
-    counts = {metric: np.vstack([report.counts[metric] for report in reports])
-              for metric in first.counts}
+    table = CountTable.joined([report.table for report in reports])
     alignments = {name: found for report in reports
                   for name, found in report.set_alignments.items()}
-    return Report(first.options, tuple(names), counts,
-                  (*warnings, *(warning for report in reports for warning in report.warnings)),
-                  alignments)
+    return Report.from_table(reports[0].options, table,
+                             (*warnings, *(warning for report in reports
+                                           for warning in report.warnings)), alignments)
 
 
 def _once(name: str, seen: set[str]) -> None:

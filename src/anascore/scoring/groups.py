@@ -106,8 +106,8 @@ def group_documents(report: Report, kind: str, genre_pattern: str | None = None,
     for row, name in enumerate(report.document_names):
         group = name if kind == "document" else genre_of(name, pattern)
         members.setdefault(group, []).append(row)
-    reports = {group: Report(report.options, tuple(report.document_names[row] for row in rows),
-                             {metric: matrix[rows] for metric, matrix in report.counts.items()})
+    table = report.table
+    reports = {group: Report.from_table(report.options, table.select(rows))
                for group, rows in members.items()}
     return GroupedScores(kind, reports, report.options)
 

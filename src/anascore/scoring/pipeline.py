@@ -9,14 +9,12 @@ over documents in memory.
 from __future__ import annotations
 
 import os
-from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
 import numpy as np
 
-from anascore.compat import metric_in_conventions
 from anascore.config.options import AUTO_BYTES_PER_PROCESS, Options, refuse_unused
 from anascore.core.errors import AnascoreError, DocumentMismatchError
 from anascore.core.model import Document, checked_documents
@@ -40,6 +38,8 @@ from anascore.scoring.document_names import not_in_key_message
 from anascore.scoring.file_sets import any_file_set, score_file_sets
 from anascore.scoring.key_hash import key_digest
 from anascore.scoring.levels import refuse_file_sets, scoring_units
+from anascore.stats.count_table import CountTable
+from anascore.stats.metric_suite import MetricSuite
 
 #: The per-document pipeline's functions, importable from here as before
 #: (:mod:`anascore.scoring.document` holds them).
@@ -169,7 +169,7 @@ def _score_local_files(key: str, paths: list[str], options: Options,
                        progress: bool) -> list[Report]:
     """:func:`score_files_many` of files that can be read as often as needed."""
 
-    tally = _Tally(options, len(paths))
+    tally = _Responses(options, len(paths))
 
     def count(key_document: Document,
               response_documents: Sequence[Document | None]) -> list[DocumentCounts]:
@@ -198,49 +198,38 @@ def _score_local_files(key: str, paths: list[str], options: Options,
     return reports
 
 
-class _Tally:
-    """Every document's counts, kept as they come in one flat array of numbers per response
-    (8 bytes a count: a PreCo-sized corpus of 36,120 documents holds 17 MB), with the
-    warnings and the alignments of accommodated sets that documents have; a per-document
-    dictionary of small arrays would take five times as much."""
+class _Responses:
+    """What the documents of a run give each response, as they come: their counts in one
+    :class:`~anascore.stats.count_table.CountTable` per response, their warnings and the
+    alignments of accommodated sets that documents have."""
 
     def __init__(self, options: Options, responses: int) -> None:
         self.options = options
-        self.widths = [(name, len(metric_in_conventions(name, options).fields))
-                       for name in options.computed_metrics]
-        self.names: list[str] = []
-        self.numbers = [array("d") for _ in range(responses)]
+        suite = MetricSuite.of(options)
+        self.tables = [CountTable(suite) for _ in range(responses)]
         self.warnings: list[list[str]] = [[] for _ in range(responses)]
         self.details: list[dict[str, dict[str, SetAlignmentDetails]]] = [
             {} for _ in range(responses)]
 
     def compact(self, per_response: Sequence[DocumentCounts]) -> list[DocumentCounts]:
-        """Each response's counts of one document as one vector (under the key ``""``), as
-        :meth:`add` takes them: small to keep, and to send from another process."""
-        return [({"": np.concatenate([record[metric] for metric, _ in self.widths])
-                  .astype(np.float64, copy=False)}, warnings, details)
-                for record, warnings, details in per_response]
+        """Each response's counts of one document as one row of its table (under the key
+        ``""``), as :meth:`add` takes them: small to keep, and to send from another
+        process."""
+        return [({"": table.row(record)}, warnings, details)
+                for table, (record, warnings, details) in zip(self.tables, per_response,
+                                                              strict=True)]
 
     def add(self, name: str, per_response: Sequence[DocumentCounts]) -> None:
         """One document's counts (from :meth:`compact`) in every response."""
-        self.names.append(name)
         for index, (record, warnings, details) in enumerate(per_response):
-            self.numbers[index].frombytes(record[""].tobytes())
+            self.tables[index].append_row(name, record[""])
             self.warnings[index].extend(warnings)
             if details:
                 self.details[index][name] = details
 
     def report(self, index: int) -> Report:
-        total = sum(width for _, width in self.widths)
-        matrix = np.frombuffer(self.numbers[index], dtype=np.float64).reshape(
-            len(self.names), total)
-        counts: dict[str, np.ndarray] = {}
-        start = 0
-        for metric, width in self.widths:
-            counts[metric] = matrix[:, start:start + width]
-            start += width
-        return Report(self.options, tuple(self.names), counts, tuple(self.warnings[index]),
-                      self.details[index])
+        return Report.from_table(self.options, self.tables[index], self.warnings[index],
+                                 self.details[index])
 
 
 def nothing_to_score(report: Report, key: str, response: str, options: Options,

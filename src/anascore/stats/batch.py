@@ -14,45 +14,17 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
-from anascore.compat import metric_in_conventions
-from anascore.config.options import DERIVED_METRICS, Options
-from anascore.metrics.scores import RecallPrecisionResult, ScoreArrays
+from anascore.metrics.scores import ScoreArrays
+from anascore.stats.metric_suite import MetricSuite
 
 
 def batch_scores(counts: Mapping[str, np.ndarray], names: Iterable[str],
-                 options: Options | None = None) -> dict[str, ScoreArrays]:
+                 suite: MetricSuite | None = None) -> dict[str, ScoreArrays]:
     """Recall, precision and F1 arrays (one value per row) of each metric in ``names``.
 
     ``counts[metric]`` is a rows × fields matrix of summed counts for every counted metric
-    that ``names`` needs (derived metrics need their parts). ``options`` configure the
-    metrics whose fields depend on them, in the conventions of ``options.compat``
-    (:func:`anascore.compat.metric_in_conventions`).
+    that ``names`` needs (derived metrics need their parts), scored as the run's ``suite``
+    scores them (:meth:`MetricSuite.batch_scores`); ``None``: the registry's metrics as
+    they are.
     """
-    results: dict[str, ScoreArrays] = {}
-    for name in names:
-        if name in DERIVED_METRICS:
-            parts = [results[part] if part in results
-                     else _score_rows(part, counts[part], options)
-                     for part in DERIVED_METRICS[name]]
-            total = np.zeros(len(parts[0].f1))
-            for part in parts:
-                total = total + part.f1
-            results[name] = ScoreArrays(None, None, total / len(parts))
-        else:
-            results[name] = _score_rows(name, counts[name], options)
-    return results
-
-
-def _score_rows(name: str, matrix: np.ndarray, options: Options | None) -> ScoreArrays:
-    metric = metric_in_conventions(name, options)
-    matrix = np.atleast_2d(np.asarray(matrix, dtype=np.float64))
-    if metric.score_batch is not None:
-        return metric.score_batch(matrix)
-    results = [metric.score(row) for row in matrix]
-    with_recall = [result for result in results if isinstance(result, RecallPrecisionResult)]
-    has_recall = len(with_recall) == len(results)
-    return ScoreArrays(
-        np.array([result.recall for result in with_recall]) if has_recall else None,
-        np.array([result.precision for result in with_recall]) if has_recall else None,
-        np.array([result.f1 for result in results]),
-    )
+    return (suite or MetricSuite.of(None)).batch_scores(counts, names)

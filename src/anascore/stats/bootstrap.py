@@ -37,11 +37,12 @@ from typing import Any
 
 import numpy as np
 
-from anascore.config.options import DEFAULT_SEED, DERIVED_METRICS, Options
+from anascore.config.options import DEFAULT_SEED, DERIVED_METRICS
 from anascore.core.progress import Progress
 from anascore.metrics.scores import ScoreArrays, json_number
 from anascore.stats.adequacy import check_resamples, interval_not_applicable
 from anascore.stats.batch import batch_scores
+from anascore.stats.metric_suite import MetricSuite
 
 #: Values drawn or summed at once (resamples per chunk × the wider of documents and count
 #: columns); about 4 MB of float64 per matrix.
@@ -145,17 +146,17 @@ def stack(count_sets: Sequence[Mapping[str, np.ndarray]],
 
 
 def split_scores(totals: np.ndarray, layout: Sequence[Mapping[str, slice]],
-                 names: Sequence[str], options: Options | None = None
+                 names: Sequence[str], suite: MetricSuite | None = None
                  ) -> list[dict[str, ScoreArrays]]:
     """Scores of each system from the stacked corpus counts of many resamples."""
     return [batch_scores({metric: totals[:, place] for metric, place in places.items()}, names,
-                         options)
+                         suite)
             for places in layout]
 
 
 def bootstrap_scores(count_sets: Sequence[Mapping[str, np.ndarray]], names: Sequence[str], *,
                      resamples: int, seed: int = DEFAULT_SEED, progress: bool = False,
-                     options: Options | None = None,
+                     suite: MetricSuite | None = None,
                      what: str = "--confidence (confidence=)") -> list[dict[str, ScoreArrays]]:
     """The scores of ``resamples`` bootstrap resamples of the documents, for every system.
 
@@ -173,7 +174,7 @@ def bootstrap_scores(count_sets: Sequence[Mapping[str, np.ndarray]], names: Sequ
     with Progress("bootstrap", resamples, enabled=None if progress else False) as bar:
         for size in chunk_sizes(resamples, max(documents, matrix.shape[1])):
             weights = resample_weights(documents, size, rng)
-            chunk = split_scores(weights @ matrix, layout, names, options)
+            chunk = split_scores(weights @ matrix, layout, names, suite)
             if not kept:
                 kept = [{name: _allocate(scores[name], resamples) for name in names}
                         for scores in chunk]
@@ -267,7 +268,7 @@ def intervals_from_scores(scores: Mapping[str, ScoreArrays], level: float,
 def confidence_intervals(count_sets: Sequence[Mapping[str, np.ndarray]], names: Sequence[str],
                          *, resamples: int, level: float = 0.95, seed: int = DEFAULT_SEED,
                          progress: bool = False,
-                         options: Options | None = None) -> list[dict[str, MetricInterval]]:
+                         suite: MetricSuite | None = None) -> list[dict[str, MetricInterval]]:
     """Percentile bootstrap intervals of every reported metric, for every system.
 
     >>> import numpy as np
@@ -280,21 +281,21 @@ def confidence_intervals(count_sets: Sequence[Mapping[str, np.ndarray]], names: 
     reasons = [{name: interval_reason(documents, metric_documents(counts, name), resamples,
                                       level) for name in names} for counts in count_sets]
     if all(reason is not None for system in reasons for reason in system.values()):
-        return [_all_not_applicable(names, system, level, resamples, count_sets[0], options)
+        return [_all_not_applicable(names, system, level, resamples, count_sets[0], suite)
                 for system in reasons]
     scores = bootstrap_scores(count_sets, names, resamples=resamples, seed=seed,
-                              progress=progress, options=options)
+                              progress=progress, suite=suite)
     return [intervals_from_scores(system, level, resamples, system_reasons)
             for system, system_reasons in zip(scores, reasons, strict=True)]
 
 
 def _all_not_applicable(names: Sequence[str], reasons: Mapping[str, str | None], level: float,
                         resamples: int, counts: Mapping[str, np.ndarray],
-                        options: Options | None) -> dict[str, MetricInterval]:
+                        suite: MetricSuite | None) -> dict[str, MetricInterval]:
     """Not-applicable intervals of every metric, without resampling (one document, too few
     resamples): each metric's recall and precision intervals exist where its scores do."""
     totals = {metric: np.atleast_2d(np.asarray(counts[metric], dtype=np.float64)).sum(axis=0)
               for metric in counted_metrics(names)}
     shapes = batch_scores({metric: totals[metric][None, :] for metric in totals}, names,
-                          options)
+                          suite)
     return intervals_from_scores(shapes, level, resamples, reasons)

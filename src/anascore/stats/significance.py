@@ -53,7 +53,7 @@ from typing import Any
 
 import numpy as np
 
-from anascore.config.options import DERIVED_METRICS, Options
+from anascore.config.options import DERIVED_METRICS
 from anascore.core.progress import Progress
 from anascore.metrics.scores import is_applicable, json_number
 from anascore.stats.adequacy import (
@@ -77,6 +77,7 @@ from anascore.stats.bootstrap import (
     split_scores,
     stack,
 )
+from anascore.stats.metric_suite import MetricSuite
 from anascore.stats.sums import column_sums, scores_from_counts
 
 #: Two F1 differences closer than this count as equal.
@@ -146,10 +147,10 @@ class PairedResult:
 
 
 def observed_f1(counts: Mapping[str, np.ndarray], names: Sequence[str],
-                options: Options | None = None) -> dict[str, float]:
+                suite: MetricSuite | None = None) -> dict[str, float]:
     """The corpus F1 of each metric (the numbers the report prints)."""
     totals = {metric: column_sums(counts[metric]) for metric in counted_metrics(names)}
-    return {name: score.f1 for name, score in scores_from_counts(totals, names, options).items()}
+    return {name: score.f1 for name, score in scores_from_counts(totals, names, suite).items()}
 
 
 def p_value_from(extreme: int, trials: int) -> float:
@@ -179,7 +180,7 @@ def holm(p_values: Sequence[float]) -> list[float]:
 def paired_bootstrap(count_sets: Sequence[Mapping[str, np.ndarray]], names: Sequence[str],
                      systems: Sequence[str], *, resamples: int, seed: int = DEFAULT_SEED,
                      level: float = 0.95, progress: bool = False,
-                     options: Options | None = None) -> list[dict[str, PairedResult]]:
+                     suite: MetricSuite | None = None) -> list[dict[str, PairedResult]]:
     """Paired bootstrap test of every system (``count_sets[1:]``) against the baseline
     (``count_sets[0]``), on each metric in ``names``.
 
@@ -189,7 +190,7 @@ def paired_bootstrap(count_sets: Sequence[Mapping[str, np.ndarray]], names: Sequ
     """
     compared = len(count_sets) - 1
     check_resamples(resamples, "--paired-bs (paired_bs=)", max(compared * len(names), 1))
-    observed = [observed_f1(counts, names, options) for counts in count_sets]
+    observed = [observed_f1(counts, names, suite) for counts in count_sets]
     metrics = counted_metrics(names)
     matrix, layout = stack(count_sets, metrics)
     documents = matrix.shape[0]
@@ -205,7 +206,7 @@ def paired_bootstrap(count_sets: Sequence[Mapping[str, np.ndarray]], names: Sequ
                       enabled=None if progress else False) as bar:
             for size in chunk_sizes(resamples, max(documents, matrix.shape[1])):
                 weights = resample_weights(documents, size, rng)
-                scores = split_scores(weights @ matrix, layout, names, options)
+                scores = split_scores(weights @ matrix, layout, names, suite)
                 for index, name in deltas:
                     deltas[index, name][done:done + size] = (scores[index + 1][name].f1
                                                              - scores[0][name].f1)
@@ -283,7 +284,7 @@ def _bootstrap_note(documents: int, resamples: int, applicable: int, level: floa
 def approximate_randomization(count_sets: Sequence[Mapping[str, np.ndarray]],
                               names: Sequence[str], systems: Sequence[str], *, trials: int,
                               seed: int = DEFAULT_SEED, progress: bool = False,
-                              options: Options | None = None,
+                              suite: MetricSuite | None = None,
                               level: float = 0.95) -> list[dict[str, PairedResult]]:
     """Approximate randomization test of every system (``count_sets[1:]``) against the
     baseline (``count_sets[0]``), swapping whole document count records.
@@ -295,7 +296,7 @@ def approximate_randomization(count_sets: Sequence[Mapping[str, np.ndarray]],
     check_resamples(trials, "--paired-ar (paired_ar=)", 0)
     metrics = counted_metrics(names)
     baseline_matrix, _ = stack(count_sets[:1], metrics)
-    observed = [observed_f1(counts, names, options) for counts in count_sets]
+    observed = [observed_f1(counts, names, suite) for counts in count_sets]
     compared = len(count_sets) - 1
     differences, layout = stack(count_sets[1:], metrics)
     differences = differences - np.tile(baseline_matrix, (1, compared))
@@ -318,8 +319,8 @@ def approximate_randomization(count_sets: Sequence[Mapping[str, np.ndarray]],
                                 max(documents, differences.shape[1])):
             swaps = (rng.random((size, documents)) < 0.5).astype(np.float64)
             moved = swaps @ differences
-            shuffled_baselines = split_scores(baseline_totals + moved, layout, names, options)
-            shuffled_systems = split_scores(system_totals - moved, layout, names, options)
+            shuffled_baselines = split_scores(baseline_totals + moved, layout, names, suite)
+            shuffled_systems = split_scores(system_totals - moved, layout, names, suite)
             for index, name in tested:
                 delta = observed[index + 1][name] - observed[0][name]
                 shuffled = (shuffled_systems[index][name].f1

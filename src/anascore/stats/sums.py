@@ -12,9 +12,8 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
-from anascore.compat import metric_in_conventions
-from anascore.config.options import DERIVED_METRICS, Options
-from anascore.metrics.scores import AverageScore, MetricResult
+from anascore.metrics.scores import MetricResult
+from anascore.stats.metric_suite import MetricSuite
 
 
 def column_sums(matrix: np.ndarray) -> np.ndarray:
@@ -26,17 +25,9 @@ def column_sums(matrix: np.ndarray) -> np.ndarray:
 
 
 def scores_from_counts(counts: Mapping[str, np.ndarray], names: Iterable[str],
-                       options: Options | None = None) -> dict[str, MetricResult]:
-    """The score of each metric in ``names`` from summed counts (one vector per metric);
-    ``options`` configure the metrics whose count fields depend on them and choose the
-    conventions of ``options.compat`` (:func:`anascore.compat.metric_in_conventions`)."""
-    results: dict[str, MetricResult] = {}
-    for name in names:
-        if name in DERIVED_METRICS:
-            parts = DERIVED_METRICS[name]
-            f1_values = [metric_in_conventions(part, options).score(counts[part]).f1
-                         for part in parts]
-            results[name] = AverageScore(sum(f1_values) / len(f1_values), parts)
-        else:
-            results[name] = metric_in_conventions(name, options).score(counts[name])
-    return results
+                       suite: MetricSuite | None = None) -> dict[str, MetricResult]:
+    """The score of each metric in ``names`` from summed counts (one vector per metric), as
+    the run's ``suite`` scores it (:meth:`MetricSuite.scores`: its metrics configured by the
+    settings, in the conventions of ``compat``); ``None``: the registry's metrics as they
+    are."""
+    return (suite or MetricSuite.of(None)).scores(counts, names)

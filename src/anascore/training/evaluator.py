@@ -31,7 +31,9 @@ from anascore.core.errors import AnascoreError, OptionsError
 from anascore.core.model import Document, Entity, Mention, SpanTokens
 from anascore.metrics.scores import AverageScore, RecallPrecisionResult, Score
 from anascore.scoring.document import count_document
-from anascore.stats.sums import column_sums, scores_from_counts
+from anascore.stats.count_table import CountTable
+from anascore.stats.metric_suite import MetricSuite
+from anascore.stats.sums import scores_from_counts
 
 Span = tuple[int, int]
 Clusters = Iterable[Iterable[Span]]
@@ -160,7 +162,8 @@ class CorefEvaluator:
                       "joined by topic or corpus; leave it out, or score documents with "
                       "anascore.score_documents or files with anascore.score")
         self.warnings: list[str] = []
-        self._records: list[dict[str, np.ndarray]] = []
+        self.suite = MetricSuite.of(self.options)
+        self._table = CountTable(self.suite)
 
     def update(self, predicted: Clusters = _MISSING, gold: Clusters = _MISSING,
                mention_to_predicted: Mapping[Any, Any] | None = None,
@@ -190,22 +193,22 @@ class CorefEvaluator:
                     predicted = listed
                 else:
                     gold = listed
-        name = f"document {len(self._records)}"
-        self._records.append(count_document(
+        name = f"document {len(self._table)}"
+        self._table.append(name, count_document(
             clusters_to_document(gold, name),
             clusters_to_document(predicted, name), self.options, self.warnings))
 
     @property
     def counts(self) -> dict[str, np.ndarray]:
         """The summed counts of every metric (plain arrays, to send between processes)."""
-        return {name: column_sums(np.vstack([record[name] for record in self._records]))
-                if self._records else np.zeros(0)
-                for name in self.options.computed_metrics}
+        if not len(self._table):
+            return {name: np.zeros(0) for name in self.options.computed_metrics}
+        return self._table.sums()
 
     @property
     def document_counts(self) -> list[dict[str, np.ndarray]]:
         """Every document's counts, in update order."""
-        return list(self._records)
+        return self._table.rows()
 
     def merge(self, other: CorefEvaluator) -> None:
         """Add the documents another evaluator (with the same options) has seen."""
@@ -214,25 +217,25 @@ class CorefEvaluator:
                                f"{type(other).__name__}")
         if other.options != self.options:
             raise OptionsError("cannot merge evaluators with different options")
-        self._records.extend(other._records)
+        self._table.extend(other._table)
         self.warnings.extend(other.warnings)
 
     def reset(self) -> None:
-        self._records.clear()
+        self._table = CountTable(self.suite)
         self.warnings.clear()
 
     def _check_scored(self) -> None:
         """Nothing scored yet is an error for every score, not zeros: a score of 0 would be
         a number no document gave (an evaluation loop that fed no batch); the torchmetrics
         metric's ``compute`` says the same."""
-        if not self._records:
+        if not len(self._table):
             raise AnascoreError("no document scored yet; call update() first")
 
     def scores(self) -> dict[str, Any]:
         """The corpus score of every reported metric over the documents so far, by name (as
         ``Report.metrics`` gives them for the same documents in files)."""
         self._check_scored()
-        return scores_from_counts(self.counts, self.options.reported_metrics, self.options)
+        return self.suite.scores(self.counts)
 
     def get_prf(self, metric: str = "conll") -> PRF:
         """``(precision, recall, f1)`` of a metric over every document so far (the CoNLL
@@ -244,7 +247,7 @@ class CorefEvaluator:
             raise OptionsError(f"metric {metric!r} is not computed; "
                                f"expected one of {', '.join(self.options.metrics)}")
         self._check_scored()
-        scores = scores_from_counts(self.counts, self.options.metrics, self.options)
+        scores = self.suite.scores(self.counts, self.options.metrics)
         result = scores[metric]
         if isinstance(result, AverageScore):
             parts: list[Score] = []
@@ -280,7 +283,7 @@ class CorefEvaluator:
         return self.get_prf(metric).recall
 
     def __len__(self) -> int:
-        return len(self._records)
+        return len(self._table)
 
     @property
     def evaluators(self) -> list[MetricView]:

@@ -27,11 +27,10 @@ from typing import Any
 import torch
 from torchmetrics import Metric
 
-from anascore.compat import metric_in_conventions
 from anascore.config.options import Options
 from anascore.core.errors import AnascoreError, OptionsError
 from anascore.scoring.document import count_document
-from anascore.stats.sums import scores_from_counts
+from anascore.stats.metric_suite import MetricSuite
 from anascore.training.evaluator import Clusters, clusters_to_document
 from anascore.training.flat_scores import flatten_scores
 
@@ -68,10 +67,13 @@ class CoreferenceMetric(Metric):
 
         # The evaluator resolves options exactly as every other entry point does.
         self.options: Options = CorefEvaluator(metrics=metrics, **settings).options
+        self.suite = MetricSuite.of(self.options)
+        # The state: the column sums of the count table (anascore.stats.count_table) of the
+        # documents seen, a tensor per counted metric, which torchmetrics sums across
+        # processes (a table of rows could not be synchronised as cheaply).
         self._states: dict[str, str] = {}
-        for name in self.options.computed_metrics:
+        for name, size in self.suite.widths:
             state = "counts_" + name.replace(".", "__")
-            size = len(metric_in_conventions(name, self.options).fields)
             self.add_state(state, default=torch.zeros(size, dtype=torch.float64),
                            dist_reduce_fx="sum")
             self._states[name] = state
@@ -94,6 +96,7 @@ class CoreferenceMetric(Metric):
             counts = count_document(clusters_to_document(gold_clusters, name),
                                     clusters_to_document(predicted_clusters, name),
                                     self.options, self.warnings)
+            # The document's row of the count table, added to the column sums.
             for metric, state in self._states.items():
                 total = self._state(state)
                 total += torch.as_tensor(counts[metric], dtype=torch.float64,
@@ -113,7 +116,7 @@ class CoreferenceMetric(Metric):
             raise AnascoreError("no document scored yet; call update() first")
         counts = {metric: self._state(state).detach().cpu().numpy()
                   for metric, state in self._states.items()}
-        scores = scores_from_counts(counts, self.options.reported_metrics, self.options)
+        scores = self.suite.scores(counts)
         # A score that is not applicable (None) is NaN: a tensor cannot hold None.
         return {name: torch.tensor(float("nan") if value is None else value,
                                    dtype=torch.float64)
