@@ -17,69 +17,43 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from anascore.config import linguistic_settings as linguistic
-from anascore.config.format_catalogue import CATALOGUE
-from anascore.config.metric_names import (  # the metric catalogue, imported from here too
+
+# The values settings may take, and the table of settings, re-exported: code and users import
+# them from here (``from anascore.config.options import METRIC_NAMES``).
+from anascore.config.choices import (  # noqa: F401
+    ALL_METRICS,
+    COMPAT_MODES,
     COREFUD_METRICS,
+    CUT_POLICIES,
+    DEFAULT_METRICS,
+    DEFAULT_SEED,
     DERIVED_METRICS,
     ENTITY_LAYERS,
+    FORMATS,
     IDENTITY_METRICS,
+    LEVELS,
+    MATCH_METHODS,
     METRIC_NAMES,
+    METRIC_SETTINGS,
+    WINDOW_RULES,
+    ZERO_MATCH_METHODS,
     canonical_metric,
 )
 from anascore.config.preset_settings import FREE_SETTINGS, PRESET_NAMES, PRESET_SETTINGS
+from anascore.config.settings import (  # noqa: F401
+    KEY_HASH_DIGITS,
+    SWITCHES,
+    UNNUMBERED,
+    group,
+    signature_parts,
+)
 from anascore.core.errors import OptionsError
 from anascore.core.version import __version__
 
-#: What the default selects: the identity metrics.
-DEFAULT_METRICS: tuple[str, ...] = IDENTITY_METRICS
-#: What ``all`` selects: the identity metrics and the CorefUD supplements; a report adds the
-#: metrics of the layers its settings switch on (:attr:`Options.reported_metrics`:
-#: ``non_referring``, ``bridging``, ``discourse_deixis.*``). The linguistically aware metrics
-#: need mention types or coreference type codes and are computed only when named.
-ALL_METRICS: tuple[str, ...] = IDENTITY_METRICS + COREFUD_METRICS
-#: The metric of a setting that enables it (a layer metric is reported when its setting is on).
-METRIC_SETTINGS: dict[str, str] = {
-    "non_referring": "keep_non_referring",
-    "bridging": "keep_bridging",
-    **{f"{layer}.{name}": layer for layer in ENTITY_LAYERS for name in IDENTITY_METRICS},
-}
-
-
-MATCH_METHODS: tuple[str, ...] = ("exact", "min", "head", "partial", "craft")
-#: The ``format`` choices: detect it, or one of the catalogue's (mention-based CoNLL is read as
-#: CoNLL-2012, its own name for it).
-FORMATS: tuple[str, ...] = ("auto", *(facts.name for facts in CATALOGUE if facts.choosable))
-#: What happens to a key token a response mention on other tokens covers only in part
-#: (:mod:`anascore.formats.io.token_alignment`).
-CUT_POLICIES: tuple[str, ...] = ("extend", "shrink", "refuse")
-#: How zero mentions (mentions headed by a CoNLL-U empty node) are aligned.
-ZERO_MATCH_METHODS: tuple[str, ...] = ("linear", "dependent")
-#: ``none``: anascore's own conventions (the papers'); ``ua``: the UA scorer 2.0's and the
-#: CorefUD scorer's, wherever they are deterministic (``docs/differences-ua.md``,
-#: ``docs/differences-corefud.md``, ``docs/split-antecedents.md``).
-COMPAT_MODES: tuple[str, ...] = ("none", "ua")
-#: How a document is cut into windows (``window``; :mod:`anascore.selection.windows`): ``clean``
-#: consecutive windows, each mention in the one holding its first word; ``bookcoref``
-#: BookCoref's ``gold_window`` rules.
-WINDOW_RULES: tuple[str, ...] = ("clean", "bookcoref")
-#: The scoring units (:mod:`anascore.scoring.levels`): each document (the reference scorer's), the
-#: documents of a subtopic, of a topic, or the whole corpus scored as one document.
-LEVELS: tuple[str, ...] = ("document", "subtopic", "topic", "corpus")
-#: The settings that are switched on or off (``True`` or ``False``, nothing else).
-_SWITCHES: tuple[str, ...] = (
-    "keep_singletons", "keep_zeros", "exclusive_ends", "keep_non_referring", "keep_bridging",
-    "discourse_deixis", "keep_split_antecedents", "only_split_antecedents", "align_tokens",
-    "key_documents_only", "sign_key")
-#: Hexadecimal digits of a key's SHA-256 the signature names with ``sign_key``
-#: (``key:1a2b3c4d``, :mod:`anascore.scoring.key_hash`): 32 bits, enough to tell versions of one key
-#: apart; the JSON output carries the whole digest.
-KEY_HASH_DIGITS = 8
 #: With ``jobs=0``: a process for every this many bytes of key and response together (below
 #: it, starting a process costs about as much as it saves; :mod:`anascore.scoring.parallel`). Here,
 #: so that a run on smaller files need not import the parallel machinery to learn it.
 AUTO_BYTES_PER_PROCESS = 2 << 20
-#: The resampling seed when none is given, so that a command run twice prints the same numbers.
-DEFAULT_SEED = 12345
 
 
 @dataclass(frozen=True)
@@ -418,7 +392,7 @@ class Options:
     def _check_types(self) -> None:
         """Switches are ``True`` or ``False`` (a string is truthy: ``"false"`` would switch
         on); counts and the level are numbers, numpy's taken as Python's."""
-        for name in _SWITCHES:
+        for name in SWITCHES:
             value = getattr(self, name)
             if getattr(value, "dtype", None) is not None and value.dtype.kind == "b":
                 object.__setattr__(self, name, bool(value))
@@ -522,7 +496,8 @@ class Options:
         whatever the number of processes that counted it; nor does ``sign_key``, which only
         says what the signature names)."""
         settings = asdict(self)
-        del settings["jobs"], settings["key_documents_only"], settings["sign_key"]
+        for name in UNNUMBERED:
+            del settings[name]
         settings["metrics"] = list(self.metrics)
         settings["mention_type_function"] = linguistic.function_name(self.mention_type_function)
         return settings
@@ -535,67 +510,24 @@ class Options:
         >>> Options().signature()  # doctest: +ELLIPSIS
         'match:exact|singletons:keep|version:...'
         """
-        parts = [
-            f"match:{self.match}",
-            f"singletons:{'keep' if self.keep_singletons else 'remove'}",
-            *linguistic.signature_parts(self),
-        ]
-        if not self.keep_zeros:
-            parts.append("zeros:remove")
-        if self.zero_match != "dependent":
-            parts.append(f"zero_match:{self.zero_match}")
-        if self.exclusive_ends:
-            parts.append("ends:exclusive")
-        if self.align_tokens:
-            parts.append(f"tokens:aligned({self.cut_tokens})")
-        if self.keep_split_antecedents:
-            parts.append("split_antecedents:"
-                         + ("only" if self.only_split_antecedents else "keep"))
-            if self.lea_split_importance != 1.0:
-                parts.append(f"lea_split_importance:{self.lea_split_importance:g}")
-        for setting, name in (("keep_non_referring", "non_referring"),
-                              ("keep_bridging", "bridging"),
-                              ("discourse_deixis", "discourse_deixis")):
-            if getattr(self, setting):
-                parts.append(f"{name}:keep")
-        if self.compat != "none":
-            parts.append(f"compat:{self.compat}")
-        if self.window:
-            parts.append(f"window:{self.window}/{self.window_rule}")
-        if self.level != "document":
-            parts.append(f"level:{self.level}")
-            if self.topic_pattern is not None:
-                # A '|' of the pattern would read as the signature's separator: percent-
-                # encoded, with '%' itself, so the pattern can be read back whole.
-                parts.append("topic_pattern:" + self.topic_pattern.replace("%", "%25")
-                             .replace("|", "%7C"))
+        parts = signature_parts(self, key_hash)
         preset = preset_name(self)
         if preset:
             parts.insert(0, f"preset:{preset}")
-        if self.confidence:
-            parts.append(f"bootstrap:{self.confidence}@{self.confidence_level:g}")
-        if self.paired_bs:
-            parts.append(f"paired-bs:{self.paired_bs}")
-        if self.paired_ar:
-            parts.append(f"paired-ar:{self.paired_ar}")
-        if self.confidence or self.paired_bs or self.paired_ar:
-            parts.append(f"seed:{self.seed}")
-        if self.sign_key and key_hash is not None:
-            parts.append(f"key:{key_hash[:KEY_HASH_DIGITS]}")
         parts.append(f"version:{__version__}")
         return "|".join(parts)
 
 
 #: The settings of the resampling statistics: intervals, paired tests and how they are drawn.
-STATISTICS_SETTINGS: tuple[str, ...] = (
-    "confidence", "confidence_level", "seed", "paired_bs", "paired_ar")
+STATISTICS_SETTINGS: tuple[str, ...] = group(
+    "statistics", ("confidence", "confidence_level", "seed", "paired_bs", "paired_ar"))
 #: Settings of the scoring unit: documents joined by topic or corpus
 #: (:mod:`anascore.scoring.levels`).
-UNIT_SETTINGS: tuple[str, ...] = ("level", "topic_pattern")
+UNIT_SETTINGS: tuple[str, ...] = group("unit", ("level", "topic_pattern"))
 #: Settings of reading files: their format, the processes that read them, the documents kept,
 #: the tokens their mentions are mapped onto, and whether the signature names the key file.
-FILE_SETTINGS: tuple[str, ...] = ("format", "jobs", "key_documents_only", "align_tokens",
-                                  "cut_tokens", "sign_key")
+FILE_SETTINGS: tuple[str, ...] = group("file", ("format", "jobs", "key_documents_only",
+                                                "align_tokens", "cut_tokens", "sign_key"))
 
 
 def refuse_unused(options: Options, names: Iterable[str], why: str) -> None:
