@@ -120,7 +120,7 @@ def test_console_script_exit_statuses(files, tmp_path: Path) -> None:
 def test_split_antecedent_flags(files, capsys) -> None:
     # CoNLL-2012 cannot hold split antecedents: scoring them there is refused, not 0.00.
     assert main(["score", *files, "--only-split-antecedents"]) == 1
-    assert ("--keep-split-antecedents (keep_split_antecedents=True) scores split-antecedent "
+    assert ("--keep-split-antecedents scores split-antecedent "
             "plurals, which conll2012 files cannot hold") in capsys.readouterr().err
     plurals = str(Path(__file__).parent / "fixtures" / "ua" / "split_singletons.conllua")
     assert main(["score", plurals, plurals, "--keep-split-antecedents",

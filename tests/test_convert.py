@@ -325,7 +325,7 @@ def test_exclusive_ends_between_formats_without_spans_is_refused(tmp_path: Path,
     out = tmp_path / "out.conllua"
     assert main(["convert", str(RICH), str(out), "--to", "ua", "--exclusive-ends"]) == 1
     assert capsys.readouterr().err == (
-        f"anascore: error: {RICH}:1: --exclusive-ends (exclusive_ends=True) reads and writes "
+        f"anascore: error: {RICH}:1: --exclusive-ends reads and writes "
         "the span ends of jsonlines files, and neither corefud nor ua is jsonlines; leave out "
         "--exclusive-ends\n")
     assert not out.exists()

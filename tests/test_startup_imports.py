@@ -54,6 +54,19 @@ PLAIN_SCORE_MODULES = {
     "anascore.config.format_catalogue",  # the facts of each format, one row each
     "anascore.formats.io.chain_ids",
     "anascore.cli.main",
+    # one module per command, each adding its parser (their runs import what they need)
+    "anascore.cli.codabench",
+    "anascore.cli.common",
+    "anascore.cli.convert",
+    "anascore.cli.errors",
+    "anascore.cli.evaluate",
+    "anascore.cli.lab",
+    "anascore.cli.plot",
+    "anascore.cli.report",
+    "anascore.cli.score",
+    "anascore.cli.settings_flags",  # the settings' flags, from the one table of settings
+    "anascore.config.choices",
+    "anascore.config.settings",
     "anascore.compat",
     "anascore.core.components",
     "anascore.comparison.contingency",

@@ -3,7 +3,7 @@ the reports of several levels side by side (within-document and cross-document s
 table the cross-document papers print).
 
 The command's own printing (rendering a report, its warnings, writing stdout) is
-:mod:`anascore.cli.main`'s and is handed in, so that this module imports nothing of it.
+:mod:`anascore.cli.score`'s and is handed in, so that this module imports nothing of it.
 """
 
 from __future__ import annotations
@@ -14,20 +14,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from anascore.config.options import LEVELS, Options
+from anascore.config.options import Options
+from anascore.config.settings import level_list as level_list  # re-exported (its old home)
 from anascore.core.errors import AnascoreError
-
-
-def level_list(text: str) -> tuple[str, ...]:
-    """``--level``'s value: comma-separated levels of :data:`~anascore.config.options.LEVELS`, each
-    once, in the order given."""
-    levels = tuple(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))
-    unknown = [name for name in levels if name not in LEVELS]
-    if unknown or not levels:
-        raise argparse.ArgumentTypeError(
-            f"unknown level {', '.join(unknown) or '(none)'}; expected a comma-separated "
-            f"list of {', '.join(LEVELS)}")
-    return levels
 
 
 def check_levels_usage(parser: argparse.ArgumentParser, arguments: argparse.Namespace,

@@ -14,7 +14,6 @@ it always has.
 from __future__ import annotations
 
 import argparse
-import difflib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -62,6 +61,8 @@ Signer = Callable[[Any, "str | None"], Iterable[str]]
 
 def suggestion(text: str, choices: Iterable[str]) -> str:
     """``"; did you mean X?"`` for the choice nearest ``text``, or ``""`` when none is near."""
+    import difflib  # only for a mistyped value
+
     near = difflib.get_close_matches(text, list(choices), n=1, cutoff=0.6)
     return f"; did you mean {near[0]}?" if near else ""
 
@@ -162,11 +163,24 @@ def _resampled(options: Any) -> bool:
 _S = Setting
 _LINGUISTIC = "linguistically aware metrics"
 _STATISTICS = "confidence and significance"
-#: Every setting, in the order of the signature's parts.
+#: Every setting: those the signature names in the order of its parts (the others where
+#: ``--help`` lists them; within a section it lists them in this order).
 SETTINGS: tuple[Setting, ...] = (
     _S("preset", "what is scored", "the settings of a shared task (crac22 … crac26: the "
        "CorefUD scorer's); other options given change them", choices=PRESET_NAMES,
        makes_numbers=False),
+    _S("metrics", "what is scored", f"comma-separated subset of {','.join(METRIC_NAMES)} "
+       "(default: the identity metrics, or the preset's; 'all' adds mor and zero; the "
+       "linguistically aware lmuc, lbcub, lceafm, lceafe and dominant are computed only when "
+       "named); given again, the lists are joined", parse=metric_list),
+    _S("format", "input", "input format (default: detected from the file)", choices=FORMATS,
+       group="file"),
+    _S("jobs", "input", "processes that read and count documents (CoNLL-2012, CoNLL-U, UA; "
+       "default 0: a process per 2 MB of input, up to one per idle CPU; 1: one process)",
+       parse=whole_number, metavar="N", makes_numbers=False, group="file", command_default=0),
+    _S("key_documents_only", "input", "score the key's documents and ignore, with a warning, "
+       "response documents the key lacks (default: an error naming the nearest key "
+       "documents)", kind="switch", makes_numbers=False, group="file"),
     _S("match", "mention matching", "how response mentions are aligned with key mentions: "
        "exact (default), min (within the key mention, covering its MIN), head (same head), "
        "partial (inside the key, covering its head) or craft (CRAFT 2019)",
@@ -285,18 +299,7 @@ SETTINGS: tuple[Setting, ...] = (
        makes_numbers=False, group="file",
        sign=lambda options, key_hash: ([f"key:{key_hash[:KEY_HASH_DIGITS]}"]
                                        if options.sign_key and key_hash is not None else [])),
-    _S("metrics", "what is scored", f"comma-separated subset of {','.join(METRIC_NAMES)} "
-       "(default: the identity metrics, or the preset's; 'all' adds mor and zero; the "
-       "linguistically aware lmuc, lbcub, lceafm, lceafe and dominant are computed only when "
-       "named); given again, the lists are joined", parse=metric_list),
-    _S("format", "input", "input format (default: detected from the file)", choices=FORMATS,
-       group="file"),
-    _S("jobs", "input", "processes that read and count documents (CoNLL-2012, CoNLL-U, UA; "
-       "default 0: a process per 2 MB of input, up to one per idle CPU; 1: one process)",
-       parse=whole_number, metavar="N", makes_numbers=False, group="file", command_default=0),
-    _S("key_documents_only", "input", "score the key's documents and ignore, with a warning, "
-       "response documents the key lacks (default: an error naming the nearest key "
-       "documents)", kind="switch", makes_numbers=False, group="file"),
+
 )
 #: The rows by name.
 BY_NAME: dict[str, Setting] = {setting.name: setting for setting in SETTINGS}
