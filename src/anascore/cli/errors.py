@@ -4,22 +4,45 @@ do, and what fixing each type of error would gain (:mod:`anascore.analysis`)."""
 from __future__ import annotations
 
 import argparse
+import re
 
 from anascore.cli.common import print_error, print_warnings, write
 from anascore.cli.settings_flags import (
     add_setting_flags,
     given_settings,
+    name_preset,
     refuse_given,
     section_groups,
     settings_error,
 )
 from anascore.config.options import Options
+from anascore.config.settings import BY_NAME
 from anascore.core.errors import AnascoreError, OptionsError
 
 #: Settings the error analysis does not read: resampling, the key's hash, levels above the
 #: document.
 UNREAD = ("confidence", "confidence_level", "seed", "paired_bs", "paired_ar", "sign_key",
           "level", "topic_pattern")
+
+
+def refuse_unclassified(parser: argparse.ArgumentParser, arguments: argparse.Namespace,
+                        options: Options, command: str) -> None:
+    """The settings the error analysis does not classify
+    (:data:`~anascore.analysis.analyse.UNCLASSIFIED`) refused in one line, naming the preset
+    that set one when the user gave a preset rather than the flag."""
+    from anascore.analysis.analyse import UNCLASSIFIED
+
+    for name, why in UNCLASSIFIED.items():
+        if getattr(options, name) in (False, None, "none"):
+            continue
+        flag = BY_NAME[name].flag
+        why = re.sub(r" \([a-z_]+=[^)]*\)", "", why)  # its Python spelling: the flag is named
+        if getattr(arguments, name, None) is None and arguments.preset:
+            parser.error(f"anascore {command}: --preset {arguments.preset} sets {flag}, and "
+                         f"{why}; score this preset with anascore score, or give the "
+                         "preset's other settings by hand")
+        parser.error(f"anascore {command}: {why}; drop {flag}, and score that part with "
+                     "anascore score")
 
 
 def add_analysis_inputs(command: argparse.ArgumentParser) -> dict[str, argparse._ArgumentGroup]:
@@ -65,6 +88,7 @@ def run_errors(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -
         options = Options.create(**given_settings(arguments))
     except OptionsError as error:
         settings_error(parser, arguments, error.message)
+    refuse_unclassified(parser, arguments, options, "errors")
     try:
         names = system_names(arguments.responses)
         analyses = {}
@@ -73,10 +97,10 @@ def run_errors(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -
     except OptionsError as error:
         if error.path is None:  # a setting alone (or one the preset set): bad usage
             settings_error(parser, arguments, error.message)
-        print_error(error.location_message())
+        print_error(name_preset(error.location_message(), arguments))
         return 1
     except AnascoreError as error:
-        print_error(error.location_message())
+        print_error(name_preset(error.location_message(), arguments))
         return 1
     except KeyboardInterrupt:
         return 130

@@ -7,8 +7,13 @@ import argparse
 import sys
 
 from anascore.cli.common import add_warning_arguments, print_error, report_warnings
-from anascore.cli.errors import add_analysis_inputs
-from anascore.cli.settings_flags import given_settings, refuse_given, settings_error
+from anascore.cli.errors import add_analysis_inputs, refuse_unclassified
+from anascore.cli.settings_flags import (
+    given_settings,
+    name_preset,
+    refuse_given,
+    settings_error,
+)
 from anascore.config.options import Options
 from anascore.core.errors import AnascoreError, OptionsError, printable
 
@@ -58,6 +63,7 @@ def run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -
         options = Options.create(**given_settings(arguments))
     except OptionsError as error:
         settings_error(parser, arguments, error.message)
+    refuse_unclassified(parser, arguments, options, "report")
     names = arguments.names or list(system_names(arguments.responses))
     said: list[str] = []
     try:
@@ -71,10 +77,10 @@ def run_report(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -
     except OptionsError as error:
         if error.path is None:  # a setting alone; one the files cannot honour names the file
             settings_error(parser, arguments, error.message)
-        print_error(error.location_message())
+        print_error(name_preset(error.location_message(), arguments))
         return 1
     except AnascoreError as error:
-        print_error(error.location_message())
+        print_error(name_preset(error.location_message(), arguments))
         return 1
     except OSError as error:
         print_error(f"{arguments.output}: {error.strerror}")

@@ -17,6 +17,7 @@ from anascore.cli.common import (
 from anascore.cli.settings_flags import (
     add_setting_flags,
     given_settings,
+    name_preset,
     section_groups,
     settings_error,
 )
@@ -108,7 +109,7 @@ def run_score(parser: argparse.ArgumentParser, arguments: argparse.Namespace) ->
     try:
         result = _score(arguments, options)
     except AnascoreError as error:
-        print_error(error.location_message())
+        print_error(name_preset(error.location_message(), arguments))
         return 1
     if not report_warnings(_warnings(result), arguments):
         return 1
@@ -135,7 +136,7 @@ def _score_groups(parser: argparse.ArgumentParser, arguments: argparse.Namespace
         report, groups = group_files(arguments.key, arguments.responses[0],
                                      arguments.group_by, options, arguments.genre_pattern)
     except AnascoreError as error:
-        print_error(error.location_message())
+        print_error(name_preset(error.location_message(), arguments))
         return 1
     if not report_warnings([*_warnings(report), *groups.warnings], arguments):
         return 1

@@ -84,20 +84,30 @@ def refuse_given(parser: argparse.ArgumentParser, arguments: argparse.Namespace,
         parser.error(f"{', '.join(given)}: {why}")
 
 
+def name_preset(message: str, arguments: argparse.Namespace) -> str:
+    """``message`` with the first mention of each flag the preset set (and the user did not
+    give) followed by ``(set by --preset NAME)``: the user typed the preset, not the flag."""
+    preset = getattr(arguments, "preset", None)
+    if not preset:
+        return message
+    for name, value in sorted(PRESET_SETTINGS.get(preset, {}).items()):
+        if name == "metrics" or getattr(arguments, name, None) is not None:
+            continue
+        flag = BY_NAME[name].flag
+        shown = f" {value}" if isinstance(value, str) else ""
+        message = re.sub(rf"{re.escape(flag)}(?:{re.escape(shown)})?(?![-\w])",
+                         rf"\g<0> (set by --preset {preset})", message, count=1)
+    return message
+
+
 def settings_error(parser: argparse.ArgumentParser, arguments: argparse.Namespace,
                    message: str) -> NoReturn:
     """A usage error about the settings, in the words of the command line: each setting by
     its flag (``confidence_level`` → ``--confidence-level``; ``keep_bridging=True`` → the flag
-    alone), and a setting the preset set rather than a flag named with the preset typed."""
-    preset = getattr(arguments, "preset", None)
-    implied = set(PRESET_SETTINGS.get(preset, {}) if preset else ()) - {"metrics"}
+    alone), and a setting the preset set rather than a flag named with the preset typed
+    (:func:`name_preset`)."""
     for name in sorted(FIELDS, key=len, reverse=True):
         flag = BY_NAME[name].flag
         message = re.sub(rf"\b{name}=True\b(?: \({re.escape(flag)}\))?", flag, message)
         message = re.sub(rf"(?<![-\w]){name}\b", flag, message)
-    for name in sorted(implied):
-        flag = BY_NAME[name].flag
-        if getattr(arguments, name, None) is None:
-            message = re.sub(rf"{re.escape(flag)}(?![-\w])",
-                             f"{flag} (set by --preset {preset})", message, count=1)
-    parser.error(message)
+    parser.error(name_preset(message, arguments))

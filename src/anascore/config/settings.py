@@ -60,11 +60,12 @@ Signer = Callable[[Any, "str | None"], Iterable[str]]
 
 
 def suggestion(text: str, choices: Iterable[str]) -> str:
-    """``"; did you mean X?"`` for the choice nearest ``text``, or ``""`` when none is near."""
+    """``" (did you mean X?)"`` for the choice nearest ``text``, or ``""`` when none is
+    near."""
     import difflib  # only for a mistyped value
 
     near = difflib.get_close_matches(text, list(choices), n=1, cutoff=0.6)
-    return f"; did you mean {near[0]}?" if near else ""
+    return f" (did you mean {near[0]}?)" if near else ""
 
 
 def whole_number(text: str) -> int:
