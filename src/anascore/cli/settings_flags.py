@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
+from anascore.cli.common import for_command_line
 from anascore.config.preset_settings import PRESET_SETTINGS
 from anascore.config.settings import BY_NAME, DEFAULT_RESAMPLES, FIELDS, SECTIONS, SETTINGS
 
@@ -87,6 +88,7 @@ def refuse_given(parser: argparse.ArgumentParser, arguments: argparse.Namespace,
 def name_preset(message: str, arguments: argparse.Namespace) -> str:
     """``message`` with the first mention of each flag the preset set (and the user did not
     give) followed by ``(set by --preset NAME)``: the user typed the preset, not the flag."""
+    message = for_command_line(message)
     preset = getattr(arguments, "preset", None)
     if not preset:
         return message
