@@ -32,11 +32,12 @@ _PYTHON_ONLY = (re.compile(r"(--[a-z][-a-z]*) \([a-z_]+=(?:True|'[^']*'|\w+)\)")
                 re.compile(r"; from Python, [^;)]*"))
 
 
-def nearest(text: str, choices: Sequence[str]) -> str | None:
-    """The choice nearest ``text`` (or ``None``: none is near enough to suggest)."""
+def nearest(text: str, choices: Sequence[str], cutoff: float = 0.6) -> str | None:
+    """The choice nearest ``text`` (or ``None``: none is near enough to suggest; a flag is
+    asked with a higher ``cutoff``: ``--metrics`` is not a misspelt ``--strict``)."""
     import difflib  # only for a mistyped value
 
-    found = difflib.get_close_matches(text, list(choices), n=1, cutoff=0.6)
+    found = difflib.get_close_matches(text, list(choices), n=1, cutoff=cutoff)
     return found[0] if found else None
 
 
@@ -58,6 +59,10 @@ class Parser(argparse.ArgumentParser):
         invalid = _INVALID_CHOICE.match(message)
         if invalid is not None:
             message = self._invalid_choice(invalid)
+        elif message.endswith("required: COMMAND") and self._subparsers is not None:
+            commands = self._subparsers._group_actions[0].choices
+            if commands:
+                message += f" ({', '.join(commands)}; anascore COMMAND --help for each)"
         self.exit(2, f"{self.prog}: error: {printable(for_command_line(message))}\n")
 
     def _invalid_choice(self, invalid: re.Match[str]) -> str:
@@ -82,7 +87,7 @@ class Parser(argparse.ArgumentParser):
         hints = []
         for extra in extras:
             if extra.startswith("-"):
-                near = nearest(extra.partition("=")[0], flags)
+                near = nearest(extra.partition("=")[0], flags, cutoff=0.8)
                 if near is not None:
                     hints.append(f"{extra.partition('=')[0]}: did you mean {near}?")
         message = f"unrecognized arguments: {' '.join(extras)}"
