@@ -50,7 +50,8 @@ def test_preset_on_the_command_line(tmp_path, capsys) -> None:
     jsonlines.write_text('{"doc_key": "d", "sentences": [["a", "b"]], '
                          '"clusters": [[[0, 0], [1, 1]]]}\n')
     assert main(["score", str(jsonlines), str(jsonlines), "--preset", "crac23"]) == 1
-    assert "--match head needs mention heads, and jsonlines files give none" in (
+    assert ("--match head (set by --preset crac23) needs mention heads, and jsonlines files "
+            "give none") in (
         capsys.readouterr().err)
     # ... and on CorefUD it is the shared task's, signed as such.
     key = Path(__file__).parent / "fixtures" / "corefud" / "match_key.conllu"

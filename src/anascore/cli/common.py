@@ -28,7 +28,7 @@ _INVALID_CHOICE = re.compile(r"^argument (?P<argument>[^:]+): invalid choice: '(
                              r" \(choose from (?P<choices>.*)\)$", re.DOTALL)
 #: What the library's messages say to Python callers only: a setting's Python spelling after
 #: its flag (``--drop-unsupported (drop_unsupported=True)``), advice "from Python".
-_PYTHON_ONLY = (re.compile(r"(--[a-z][-a-z]*) \([a-z_]+=(?:True|'[^']*'|\w+)\)"),
+_PYTHON_ONLY = (re.compile(r"(--[a-z][-a-z]*(?: [\w.-]+)?) \([a-z_]+=(?:True|False|'[^']*'|\w+)\)"),
                 re.compile(r"; from Python, [^;)]*"))
 
 
