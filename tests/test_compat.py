@@ -110,7 +110,7 @@ def test_the_stages_never_look_the_conventions_up() -> None:
     lookups = [str(path.relative_to(SOURCE)) for stage in stages
                for path in sorted((SOURCE / stage).rglob("*.py")) if _calls_the_lookup(path)]
     assert lookups == []
-    assert _calls_the_lookup(SOURCE / "scoring" / "pipeline.py")
+    assert _calls_the_lookup(SOURCE / "scoring" / "document.py")  # document_conventions
 
 
 class _Recording(Conventions):
