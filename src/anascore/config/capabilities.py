@@ -100,7 +100,7 @@ def check_supported(key: Document | None, response: Document | None, options: ob
                 "cannot hold; use UA or CorefUD input with MIN spans, or --match exact",
                 path=document.path, line=document.line)
         if match in ("head", "partial") and (side == "key" or match == "head"):
-            _check_heads(document, side, match)
+            _check_heads(document, side, match)  # a headed response is said, not refused
     _check_zero_settings(key, response, options)
 
 
@@ -151,6 +151,33 @@ def min_span_warning(key: Document | None, options: object) -> str | None:
             "so only a response mention of exactly their span matches them")
 
 
+def unheaded_response_warning(response: Document | None, options: object) -> str | None:
+    """Under head matching, a warning for the response mentions whose head is unknown (the
+    file gives none and their words have no dependency tree to work it out of, as a mention
+    covering only empty nodes): each is an unmatched response mention
+    (:func:`anascore.matching.align` matches it with no key mention), counted in the
+    response's mentions, so that one such mention does not refuse a whole response. A key
+    mention without a head stays an error (:func:`check_supported`): the key is the
+    standard. The CorefUD scorer (Udapi) heads such a mention by its first word, which
+    ``--compat ua`` does too."""
+    if response is None or getattr(options, "match", "exact") != "head":
+        return None
+    if response.source_format and response.source_format not in HEADED_FORMATS:
+        return None  # refused by check_supported: the format holds no heads at all
+    missing = [mention for mention in _mentions(response) if mention.head is None]
+    if not missing:
+        return None
+    where = f"{response.path}: document {response.name!r}" if response.path else (
+        f"document {response.name!r}")
+    first = f" (first: line {missing[0].line})" if missing[0].line is not None else ""
+    count = (f"{len(missing)} response mentions have" if len(missing) != 1
+             else "1 response mention has")
+    return (f"{where}: {count} no head{first}, so under --match head "
+            f"{'they match' if len(missing) != 1 else 'it matches'} no key mention and "
+            f"count{'' if len(missing) != 1 else 's'} as an unmatched response mention; "
+            "--compat ua heads a mention by its first word, as the CorefUD scorer does")
+
+
 def _check_heads(document: Document, side: str, match: str) -> None:
     mentions = list(_mentions(document))
     missing = [mention for mention in mentions if mention.head is None]
@@ -162,12 +189,18 @@ def _check_heads(document: Document, side: str, match: str) -> None:
             f"--match {match} needs mention heads, and {_source(format)} give none ({side} "
             f"document {document.name!r}); use CorefUD or UA input with heads, or --match "
             "exact", path=document.path, line=document.line)
+    if side == "response":
+        return  # unmatched, with a warning (unheaded_response_warning)
     where = f" (first: line {missing[0].line})" if missing[0].line is not None else ""
     remedy = _HOW_TO_GIVE_HEADS.get(format, "give every mention a head")
+    # --compat ua heads a CorefUD mention the file gives no head by its first word (Udapi's
+    # rule); --match exact would change the official metric
+    other = (", or --compat ua (the CorefUD scorer's heads: a mention's first word)"
+             if format == "corefud" else ", or use --match exact")
     raise OptionsError(
         f"--match {match} needs the head of every {side} mention; {len(missing)} of the "
-        f"{len(mentions)} mentions of document {document.name!r} have none{where}; {remedy}, "
-        "or use --match exact", path=document.path, line=document.line)
+        f"{len(mentions)} mentions of document {document.name!r} have none{where}; "
+        f"{remedy}{other}", path=document.path, line=document.line)
 
 
 def _source(format: str) -> str:

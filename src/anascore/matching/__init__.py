@@ -12,6 +12,7 @@ up. :class:`MatchingDefaults` is anascore's own matching.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
@@ -98,10 +99,23 @@ def align(key: Side, response: Side, options: Options,
     matching never pairs zero mentions (as the UA scorer). Head, partial and dependent-zero
     matching choose among equally good pairings as the conventions say
     (:meth:`MatchingRules.mention_pairing`; anascore's:
-    :func:`anascore.matching.optimal.best_pairs`).
+    :func:`anascore.matching.optimal.best_pairs`). Under head matching a response mention
+    whose head is unknown is aligned with nothing: an unmatched response mention
+    (:func:`anascore.config.capabilities.unheaded_response_warning`).
     """
     from anascore.selection.sides import zero_flags
 
+    if options.match == "head":
+        headed = [index for index, mention in enumerate(response.mentions)
+                  if mention.head is not None]
+        if len(headed) < len(response.mentions):
+            # a response mention whose head is unknown matches no key mention (the CorefUD
+            # scorer would head it by its first word: compat="ua" does so before this);
+            # anascore.config.capabilities.unheaded_response_warning says so
+            inner = align(key, replace(response, mentions=tuple(
+                response.mentions[index] for index in headed)), options, rules)
+            return from_pairs([(key_index, headed[response_index]) for key_index, response_index
+                               in zip(inner.key.tolist(), inner.response.tolist(), strict=True)])
     pairing = rules.mention_pairing()
     matcher = matcher_for(options, rules)
     if pairing is not None and options.match in ("head", "partial"):

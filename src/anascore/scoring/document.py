@@ -32,7 +32,11 @@ import numpy as np
 
 from anascore.comparison.contingency import Comparison, compare_sides
 from anascore.compat import conventions
-from anascore.config.capabilities import check_supported, min_span_warning
+from anascore.config.capabilities import (
+    check_supported,
+    min_span_warning,
+    unheaded_response_warning,
+)
 from anascore.config.options import ENTITY_LAYERS, Options
 from anascore.core.model import Document
 from anascore.formats.io.chain_ids import id_warnings
@@ -112,9 +116,9 @@ def prepare_pair(key: Document | None, response: Document | None, options: Optio
     key = None if key is None else rules.document(key)
     response = None if response is None else rules.document(response)
     check_supported(key, response, options)
-    outside = min_span_warning(key, options)
-    if outside is not None:
-        warnings.append(outside)
+    for said in (min_span_warning(key, options), unheaded_response_warning(response, options)):
+        if said is not None:
+            warnings.append(said)
     for role, document in (("key", key), ("response", response)):
         if document is not None:
             warnings.extend(id_warnings(document, role))
