@@ -79,3 +79,62 @@ def test_the_cli_scores_the_crac_preset_and_warns_once(tmp_path: Path, capsys) -
     captured = capsys.readouterr()
     assert captured.err.count("no head") == 1 and "line 5" in captured.err
     assert "MUC" in captured.out
+
+
+def _task(tmp_path: Path) -> Path:
+    """Two datasets; systems 'good' (the key), 'half' (one mention off) and 'broken', whose
+    file on dataset 'b' has a bracket never closed."""
+    key = ("#begin document (d); part 000\nd\t0\t0\tAnna\t(1)\nd\t0\t1\tsaw\t-\n"
+           "d\t0\t2\ther\t(1)\nd\t0\t3\tdog\t(2)\nd\t0\t4\tit\t(2)\n\n#end document\n")
+    half = key.replace("it\t(2)", "it\t-")
+    for dataset in ("a", "b"):
+        (tmp_path / f"{dataset}.key").write_text(key, encoding="utf-8")
+        (tmp_path / f"good.{dataset}").write_text(key, encoding="utf-8")
+        (tmp_path / f"half.{dataset}").write_text(half, encoding="utf-8")
+        (tmp_path / f"broken.{dataset}").write_text(
+            key.replace("her\t(1)", "her\t(1") if dataset == "b" else key, encoding="utf-8")
+    lines = ["resamples = 0"]
+    lines += [f'[[datasets]]\nname = "{name}"\nkey = "{name}.key"' for name in ("a", "b")]
+    lines += [f'[[systems]]\nname = "{name}"\nresponses = "{name}.{{dataset}}"'
+              for name in ("broken", "good", "half")]
+    path = tmp_path / "task.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_failing_submission_is_n_a_and_the_others_are_ranked(tmp_path: Path) -> None:
+    from anascore.leaderboard import evaluate
+    from anascore.leaderboard.render import render_leaderboard
+
+    board = evaluate(_task(tmp_path))
+    assert [(standing.system, standing.rank) for standing in board.standings] == [
+        ("good", 1), ("half", 2)]
+    (failure,) = board.failures
+    assert (failure.system, failure.run, failure.dataset) == ("broken", 0, "b")
+    assert failure.reason.startswith(f"{tmp_path / 'broken.b'}:4: ")
+    assert board.unranked == {"broken": {"a": 1.0, "b": None}}
+    text = render_leaderboard(board, "text")
+    assert "broken" in text and "n/a" in text
+    data = board.to_dict()
+    assert data["failures"] == [{"system": "broken", "run": 0, "dataset": "b",
+                                 "reason": failure.reason}]
+    assert [row["system"] for row in data["standings"]] == ["good", "half"]
+
+
+def test_evaluate_prints_the_leaderboard_and_exits_1_when_a_cell_failed(tmp_path: Path,
+                                                                        capsys) -> None:
+    assert main(["evaluate", str(_task(tmp_path)), "--no-progress"]) == 1
+    captured = capsys.readouterr()
+    assert "good" in captured.out and "half" in captured.out
+    (line,) = [line for line in captured.err.splitlines() if "broken" in line]
+    assert line.startswith("anascore: system 'broken' on dataset 'b': n/a: ")
+    assert "broken.b:4:" in line
+
+
+def test_a_bad_key_still_stops_the_leaderboard(tmp_path: Path, capsys) -> None:
+    task = _task(tmp_path)
+    (tmp_path / "b.key").write_text("#begin document (d); part 000\nd\t0\t0\tA\t(1\n",
+                                    encoding="utf-8")
+    assert main(["evaluate", str(task), "--no-progress"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "b.key" in captured.err

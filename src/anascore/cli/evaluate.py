@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from anascore.cli.common import (
     OUTPUTS,
@@ -13,7 +14,7 @@ from anascore.cli.common import (
     write,
 )
 from anascore.config.settings import whole_number
-from anascore.core.errors import AnascoreError
+from anascore.core.errors import AnascoreError, printable
 
 
 def add_evaluate_command(commands: argparse._SubParsersAction) -> None:
@@ -56,4 +57,9 @@ def run_evaluate(parser: argparse.ArgumentParser, arguments: argparse.Namespace)
         return 1
     if not report_warnings(board.warnings, arguments):
         return 1
-    return write(render_leaderboard(board, arguments.output))
+    status = write(render_leaderboard(board, arguments.output))
+    for failure in board.failures:  # the others are ranked; exit status 1 says a cell failed
+        run = f" (run {failure.run + 1})" if failure.run else ""
+        print(printable(f"anascore: system {failure.system!r}{run} on dataset "
+                        f"{failure.dataset!r}: n/a: {failure.reason}"), file=sys.stderr)
+    return status or (1 if board.failures else 0)

@@ -36,13 +36,16 @@ documents of a file changes no number.
 from __future__ import annotations
 
 import math
+import os
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from anascore.core.errors import AnascoreError
 from anascore.leaderboard.manifest import Dataset, Task
 from anascore.report import Report
 from anascore.scoring.pipeline import score_files_many
@@ -110,6 +113,22 @@ class PairTest:
 
 
 @dataclass(frozen=True)
+class Failure:
+    """A system's run that could not be scored on a dataset (its file is malformed, or
+    refused by the dataset's settings): ``reason`` is the error's one line, naming the file
+    and the line. The other systems are ranked without it."""
+
+    system: str
+    run: int
+    dataset: str
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"system": self.system, "run": self.run, "dataset": self.dataset,
+                "reason": self.reason}
+
+
+@dataclass(frozen=True)
 class Leaderboard:
     """The result of ``anascore evaluate``: standings in rank order, the paired tests, and
     every per-dataset report (``reports[system][run][dataset]``)."""
@@ -119,6 +138,11 @@ class Leaderboard:
     tests: tuple[PairTest, ...]
     reports: Mapping[str, tuple[Mapping[str, Report], ...]] = field(repr=False)
     warnings: tuple[str, ...] = ()
+    #: The cells that could not be scored (:class:`Failure`); their systems are not ranked
+    #: (``task`` and ``reports`` hold the ranked systems only).
+    failures: tuple[Failure, ...] = ()
+    #: Each unranked system's score on each dataset (mean over runs; ``None``: failed).
+    unranked: Mapping[str, Mapping[str, float | None]] = field(default_factory=dict)
 
     @property
     def significance_level(self) -> float:
@@ -157,6 +181,10 @@ class Leaderboard:
             "tests": [test.to_dict() for test in self.tests],
             "warnings": list(self.warnings),
         }
+        if self.failures:
+            result["failures"] = [failure.to_dict() for failure in self.failures]
+            result["unranked"] = {system: dict(datasets)
+                                  for system, datasets in self.unranked.items()}
         if reports:
             result["reports"] = {
                 system: [{dataset: report.to_dict() for dataset, report in run.items()}
@@ -166,21 +194,77 @@ class Leaderboard:
 
 
 def evaluate_task(task: Task, *, progress: bool = False) -> Leaderboard:
-    """Score every system on every dataset and rank them (see the module docstring)."""
+    """Score every system on every dataset and rank them (see the module docstring).
+
+    A response that cannot be scored (malformed, or refused by the dataset's settings) does
+    not stop the leaderboard: its cell is a :class:`Failure` with the error's line, its system
+    is listed unranked, and the others are ranked. An error of a dataset's key, or one that
+    every system meets, stops it as before."""
     reports: dict[str, list[dict[str, Report]]] = {
         system.name: [{} for _ in system.runs] for system in task.systems}
     warnings: list[str] = []
+    failures: list[Failure] = []
     for dataset in task.datasets:
         paths = [run[dataset.name] for system in task.systems for run in system.runs]
-        scored = iter(score_files_many(dataset.key, paths, dataset.options, progress=progress))
+        scored = iter(_score_each(dataset, paths, progress))
         for system in task.systems:
-            for run in reports[system.name]:
+            for number, run in enumerate(reports[system.name]):
                 report = next(scored)
+                if isinstance(report, AnascoreError):
+                    failures.append(Failure(system.name, number, dataset.name,
+                                            report.location_message()))
+                    continue
                 run[dataset.name] = report
                 warnings.extend(f"dataset {dataset.name!r}, system {system.name!r}: {warning}"
                                 for warning in report.warnings)
-    frozen = {name: tuple(runs) for name, runs in reports.items()}
-    return rank_systems(task, frozen, tuple(dict.fromkeys(warnings)))
+    failed = {failure.system for failure in failures}
+    ranked = tuple(system for system in task.systems if system.name not in failed)
+    frozen = {system.name: tuple(reports[system.name]) for system in ranked}
+    board = rank_systems(replace(task, systems=ranked), frozen, tuple(dict.fromkeys(warnings)))
+    if not failures:
+        return board
+    counted = counted_metrics([task.metric])
+    unranked = {
+        system.name: {dataset.name: None if any(dataset.name not in run for run in
+                                                reports[system.name])
+                      else float(np.mean([_dataset_score(task, dataset, column_totals(
+                          _sorted_counts(run[dataset.name], counted)))
+                          for run in reports[system.name]]))
+                      for dataset in task.datasets}
+        for system in task.systems if system.name in failed}
+    return replace(board, failures=tuple(failures), unranked=unranked)
+
+
+def _score_each(dataset: Dataset, paths: list[Path], progress: bool,
+                ) -> list[Report | AnascoreError]:
+    """Every response's report on ``dataset``, or the error that refused it. All are scored
+    together (the key read once); when that fails, one by one, so that one bad response costs
+    only its own cell. An error of the key, or one every response meets, is raised."""
+    try:
+        return list(score_files_many(dataset.key, paths, dataset.options, progress=progress))
+    except AnascoreError as error:
+        if len(paths) == 1 or _is_the_keys(error, dataset):
+            raise
+        first = error
+    results: list[Report | AnascoreError] = []
+    for path in paths:
+        try:
+            results += score_files_many(dataset.key, [path], dataset.options)
+        except AnascoreError as error:
+            if _is_the_keys(error, dataset):
+                raise
+            results.append(error)
+    if all(isinstance(result, AnascoreError) for result in results):
+        raise first
+    return results
+
+
+def _is_the_keys(error: AnascoreError, dataset: Dataset) -> bool:
+    """Whether ``error`` is about the dataset's key (a file of it, for a folder of files)."""
+    if not error.path:
+        return False
+    key, where = os.path.abspath(dataset.key), os.path.abspath(error.path)
+    return where == key or where.startswith(key.rstrip(os.sep) + os.sep)
 
 
 def rank_systems(task: Task, reports: Mapping[str, tuple[Mapping[str, Report], ...]],

@@ -82,12 +82,22 @@ def standings_table(board: Leaderboard) -> Table:
             cells.append(str(best) if best == worst else f"{best}–{worst}")
         cells += [Percent(standing.datasets[dataset.name]) for dataset in task.datasets]
         rows.append(tuple(cells))
+    for system, scores in board.unranked.items():  # a cell failed: listed, not ranked
+        dataset_cells: list[Cell] = []
+        for dataset in task.datasets:
+            value = scores[dataset.name]
+            dataset_cells.append("n/a" if value is None else Percent(value))
+        rows.append(("–", system, "n/a", *([""] if runs else []),
+                     *([""] if task.resamples else []), *dataset_cells))
     notes = [f"{_metric(board)} F1 (%) per dataset; combined by the "
              + ("weighted mean over datasets (macro)." if task.combine == "macro"
                 else "metric of the counts summed over datasets (micro).")]
     if runs:
         notes.append("Systems with several runs: the mean over runs; sd: their standard "
                      "deviation (percentage points).")
+    if board.failures:
+        notes.append("n/a: not scored (anascore evaluate prints why); a system with such a "
+                     "cell is not ranked.")
     if task.resamples:
         level = f"{task.confidence_level:.0%}"
         notes.append(f"Intervals and ranks: {level} stratified bootstrap ({task.resamples} "
@@ -155,4 +165,8 @@ def _render_csv(board: Leaderboard) -> str:
             "" if standing.std is None else repr(standing.std), len(standing.run_scores),
             "" if ranks is None else ranks[0], "" if ranks is None else ranks[1],
             *(repr(standing.datasets[dataset.name]) for dataset in task.datasets)])
+    for system, scores in board.unranked.items():  # not ranked: a cell failed (empty)
+        rows.append(["", system, "", "", "", "", "", "", "",
+                     *("" if scores[dataset.name] is None else repr(scores[dataset.name])
+                       for dataset in task.datasets)])
     return csv_rows(rows)
