@@ -51,6 +51,10 @@ COMPAT_MODES: tuple[str, ...] = ("none", "ua")
 #: consecutive windows, each mention in the one holding its first word; ``bookcoref``
 #: BookCoref's ``gold_window`` rules.
 WINDOW_RULES: tuple[str, ...] = ("clean", "bookcoref")
+#: How response documents are paired with key documents: by their exact names (the reference
+#: scorer's way), or by their names with the conventions of CoNLL-2012 parts and e2e-coref
+#: ``doc_key``s taken away (:func:`anascore.scoring.document_names.normalized`).
+DOCUMENT_PAIRINGS: tuple[str, ...] = ("exact", "normalized")
 #: The scoring units (:mod:`anascore.scoring.levels`): each document (the reference scorer's), the
 #: documents of a subtopic, of a topic, or the whole corpus scored as one document.
 LEVELS: tuple[str, ...] = ("document", "subtopic", "topic", "corpus")
@@ -60,7 +64,8 @@ DEFAULT_SEED = 12345
 
 __all__ = [
     "ALL_METRICS", "COMPAT_MODES", "COREFUD_METRICS", "CUT_POLICIES", "DEFAULT_METRICS",
-    "DEFAULT_SEED", "DERIVED_METRICS", "ENTITY_LAYERS", "FORMATS", "IDENTITY_METRICS",
+    "DEFAULT_SEED", "DERIVED_METRICS", "DOCUMENT_PAIRINGS", "ENTITY_LAYERS", "FORMATS",
+    "IDENTITY_METRICS",
     "LEVELS", "MATCH_METHODS", "METRIC_NAMES", "METRIC_SETTINGS", "WINDOW_RULES",
     "ZERO_MATCH_METHODS", "canonical_metric",
 ]

@@ -28,6 +28,7 @@ from anascore.config.choices import (  # noqa: F401
     DEFAULT_METRICS,
     DEFAULT_SEED,
     DERIVED_METRICS,
+    DOCUMENT_PAIRINGS,
     ENTITY_LAYERS,
     FORMATS,
     IDENTITY_METRICS,
@@ -156,6 +157,12 @@ class Options:
         Score the key's documents and ignore, with a warning, response documents the key
         lacks (default: such a document is an error, naming the nearest key documents).
         Never changes a number, so the signature leaves it out.
+    pair_documents
+        ``"exact"`` (default): a response document is paired with the key document of its
+        name; ``"normalized"``: of its name in another convention too (``part 000`` is
+        ``part 0``, the e2e-coref ``doc_key`` ``ID_0`` is ``(ID); part 0``), each pairing of
+        two different names named in a warning. Scores as if the names were written alike,
+        so the signature leaves it out.
     sign_key
         Name the key in the signature: ``key:1a2b3c4d``, the first 8 hexadecimal digits of
         the SHA-256 of the key's content (:mod:`anascore.scoring.key_hash`), so that two reported
@@ -211,6 +218,7 @@ class Options:
     align_tokens: bool = False
     cut_tokens: str = "extend"
     key_documents_only: bool = False
+    pair_documents: str = "exact"
     sign_key: bool = False
     window: int = 0
     window_rule: str = "clean"
@@ -245,6 +253,9 @@ class Options:
         if self.zero_match not in ZERO_MATCH_METHODS:
             raise OptionsError(f"unknown zero match method {self.zero_match!r}; expected one "
                                f"of {', '.join(ZERO_MATCH_METHODS)}")
+        if self.pair_documents not in DOCUMENT_PAIRINGS:
+            raise OptionsError(f"unknown document pairing {self.pair_documents!r}; expected "
+                               f"one of {', '.join(DOCUMENT_PAIRINGS)}")
         if self.cut_tokens not in CUT_POLICIES:
             raise OptionsError(f"unknown cut_tokens {self.cut_tokens!r}; expected one of "
                                f"{', '.join(CUT_POLICIES)}")
@@ -527,7 +538,8 @@ UNIT_SETTINGS: tuple[str, ...] = group("unit", ("level", "topic_pattern"))
 #: Settings of reading files: their format, the processes that read them, the documents kept,
 #: the tokens their mentions are mapped onto, and whether the signature names the key file.
 FILE_SETTINGS: tuple[str, ...] = group("file", ("format", "jobs", "key_documents_only",
-                                                "align_tokens", "cut_tokens", "sign_key"))
+                                                "pair_documents", "align_tokens", "cut_tokens",
+                                                "sign_key"))
 
 
 def refuse_unused(options: Options, names: Iterable[str], why: str) -> None:

@@ -63,7 +63,8 @@ PRESET_NAMES: tuple[str, ...] = tuple(PRESET_SETTINGS)
 #: linguistically aware metrics (no preset reports them; naming one changes the metrics).
 FREE_SETTINGS: tuple[str, ...] = (
     "format", "exclusive_ends", "compat", "confidence", "confidence_level", "seed",
-    "paired_bs", "paired_ar", "jobs", "key_documents_only", "sign_key", "topic_pattern",
+    "paired_bs", "paired_ar", "jobs", "key_documents_only", "pair_documents", "sign_key",
+    "topic_pattern",
     "link_weights", "mention_type_function", "dominant_coefficients", "coreference_classes",
     "attempted_classes", "scheme_classes",
 )

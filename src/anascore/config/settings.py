@@ -24,6 +24,7 @@ from anascore.config.choices import (
     COMPAT_MODES,
     CUT_POLICIES,
     DEFAULT_SEED,
+    DOCUMENT_PAIRINGS,
     FORMATS,
     LEVELS,
     MATCH_METHODS,
@@ -182,6 +183,10 @@ SETTINGS: tuple[Setting, ...] = (
     _S("key_documents_only", "input", "score the key's documents and ignore, with a warning, "
        "response documents the key lacks (default: an error naming the nearest key "
        "documents)", kind="switch", makes_numbers=False, group="file"),
+    _S("pair_documents", "input", "pair response documents with key documents by their exact "
+       "names (default) or normalized: 'part 000' is 'part 0', the e2e-coref doc_key ID_0 is "
+       "'(ID); part 0' (each pairing named in a warning)", choices=DOCUMENT_PAIRINGS,
+       makes_numbers=False, group="file"),
     _S("match", "mention matching", "how response mentions are aligned with key mentions: "
        "exact (default), min (within the key mention, covering its MIN), head (same head), "
        "partial (inside the key, covering its head) or craft (CRAFT 2019)",

@@ -53,15 +53,54 @@ def nearest(name: str, candidates: Iterable[str], count: int = 3) -> list[str]:
     return difflib.get_close_matches(name, candidates, n=count, cutoff=0.6)
 
 
+_PAIR_NORMALIZED = ("--pair-documents normalized (pair_documents='normalized') pairs documents "
+                    "whose names differ only so")
+
+
+def pairing_key(name: str, pairing: str) -> tuple[str, int | str] | str:
+    """What pairs a document's name with another under ``pairing``
+    (:data:`DOCUMENT_PAIRINGS`): the name itself, or its :func:`normalized` form."""
+    return normalized(name) if pairing == "normalized" else name
+
+
+def paired_warning(path: str, response_name: str, key_name: str) -> str:
+    """The warning naming one pairing of two documents of different names."""
+    return (f"{path}: response document {shorten(response_name)!r} paired with key document "
+            f"{shorten(key_name)!r} (--pair-documents normalized)")
+
+
+def _guessed(name: str, key_names: list[str]) -> str:
+    """``; did you mean …?`` for ``name`` (nothing when nothing is near), and how to pair it
+    when the guess is the same name in another convention."""
+    guesses = nearest(name, key_names)
+    if not guesses:
+        return ""
+    said = f"; did you mean {' or '.join(repr(shorten(guess)) for guess in guesses)}?"
+    if normalized(guesses[0]) == normalized(name) and guesses[0] != name:
+        said += f" {_PAIR_NORMALIZED}"
+    return said
+
+
 def not_in_key_message(extra: list[str], key_names: Iterable[str], key_path: str | None) -> str:
     """The error of response documents the key lacks, naming what each most likely meant."""
     key_names = list(key_names)
     shown = ", ".join(repr(shorten(name)) for name in extra[:3])
     more = f" and {len(extra) - 3} more" if len(extra) > 3 else ""
     where = f" {key_path}" if key_path else ""
-    message = f"response document {shown}{more} not in the key{where}"
-    guesses = nearest(extra[0], key_names)
-    if guesses:
-        message += f"; did you mean {' or '.join(repr(shorten(name)) for name in guesses)}?"
+    message = f"response document {shown}{more} not in the key{where}" + _guessed(
+        extra[0], key_names)
     return (message + "; --key-documents-only (key_documents_only=True) scores the key's "
             "documents and ignores the others")
+
+
+def none_paired_message(extra: list[str], key_names: Iterable[str], key_path: str | None) -> str:
+    """The error of a response none of whose documents is in the key: whatever the flags,
+    scoring it would score every key document against nothing (CoNLL 0.00), most often
+    because the names are written in another convention."""
+    where = f" {key_path}" if key_path else ""
+    count = (f"its {len(extra)} documents are named otherwise ({shorten(extra[0])!r} and "
+             f"{len(extra) - 1} more)" if len(extra) > 1
+             else f"its document is named otherwise ({shorten(extra[0])!r})")
+    guess = _guessed(extra[0], list(key_names))
+    return (f"no document of the response is in the key{where}: {count}"
+            + (guess or "; is it the output for this key?"))

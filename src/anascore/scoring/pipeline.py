@@ -34,7 +34,12 @@ from anascore.scoring.document import (
 )
 from anascore.scoring.document import compare_layer as compare
 from anascore.scoring.document import prepare_response as checked_response
-from anascore.scoring.document_names import not_in_key_message
+from anascore.scoring.document_names import (
+    none_paired_message,
+    not_in_key_message,
+    paired_warning,
+    pairing_key,
+)
 from anascore.scoring.file_sets import any_file_set, score_file_sets
 from anascore.scoring.key_hash import key_digest
 from anascore.scoring.levels import refuse_file_sets, scoring_units
@@ -345,29 +350,43 @@ def score_documents(key: Iterable[Document], response: Iterable[Document], *,
                   "and documents in memory have no file; score files with anascore.score")
     key, response = _documents(key, "key"), _documents(response, "response")
     warnings: list[str] = []
-    responses = {document.name: document for document in response}
+    responses = {pairing_key(document.name, options.pair_documents): document
+                 for document in response}
     names: list[str] = []
     records: list[dict[str, np.ndarray]] = []
     seen: dict[str, None] = {}  # the key's document names, in order (names: its units')
+    paired = 0
 
     def pairs() -> Iterator[tuple[Document, tuple[Document | None]]]:
+        nonlocal paired
         for key_document in key:
             if key_document.name in seen:
                 raise DocumentMismatchError(f"document {key_document.name!r} appears twice "
                                             "in the key")
             seen[key_document.name] = None
-            yield key_document, (responses.pop(key_document.name, None),)
+            found = responses.pop(pairing_key(key_document.name, options.pair_documents), None)
+            if found is not None:
+                paired += 1
+                if found.name != key_document.name:
+                    warnings.append(paired_warning("documents in memory", found.name,
+                                                   key_document.name))
+                    found = replace(found, name=key_document.name)
+            yield key_document, (found,)
 
     for key_document, (read,) in scoring_units(pairs(), options,
                                                lambda _, warning: warnings.append(warning)):
         response_document = prepare_response(key_document, read, None, options, warnings)
         names.append(key_document.name)
         records.append(count_document(key_document, response_document, options, warnings))
+    if responses and not paired:  # whatever the flags: scoring it would score nothing
+        raise DocumentMismatchError(none_paired_message(
+            [document.name for document in responses.values()], list(seen), None))
     if responses and options.key_documents_only:
         warnings.insert(0, f"{len(responses)} response document"
                            f"{'s' if len(responses) != 1 else ''} not in the key ignored")
     elif responses:
-        raise DocumentMismatchError(not_in_key_message(list(responses), list(seen), None))
+        raise DocumentMismatchError(not_in_key_message(
+            [document.name for document in responses.values()], list(seen), None))
     return Report.from_records(options, names, records, warnings).with_intervals()
 
 
@@ -421,8 +440,10 @@ def pair_documents_many(key: PathLike, responses: Sequence[PathLike], options: O
             yield key_document, tuple(stream.take(name, seen) for stream in streams)
         for index, stream in enumerate(streams):
             warning = stream.finish(key_path, seen, options.key_documents_only)
-            if warning is not None and ignored is not None:
-                ignored[index].append(warning)
+            if ignored is not None:
+                ignored[index] += stream.pairings  # names paired under another convention
+                if warning is not None:
+                    ignored[index].append(warning)
 
     def warn(index: int, warning: str) -> None:
         if ignored is not None:
@@ -442,28 +463,44 @@ class _ResponseStream:
                                         token_columns=token_columns
                                         or options.needs_token_columns,
                                         exclusive_ends=options.exclusive_ends, role="response")
-        self.waiting: dict[str, Document] = {}
+        # documents read before their key document, by the name that pairs them
+        # (options.pair_documents: the name, or its normalised form)
+        self.pairing = options.pair_documents
+        self.waiting: dict[object, Document] = {}
+        self.taken: set[object] = set()  # the key names asked for, as they pair
+        self.paired = 0  # documents handed out
+        self.pairings: list[str] = []  # the warnings of names paired under another convention
         self.unnamed = False  # a marked-up response's one document without a name
 
     def take(self, name: str, key_names: set[str]) -> Document | None:
-        """The document called ``name``, reading on (and holding what comes first) until it
-        comes; ``None`` if the file has no such document."""
-        response_document = self.waiting.pop(name, None)
+        """The document called ``name`` (or, under ``pair_documents="normalized"``, of the
+        same normalised name), reading on (and holding what comes first) until it comes;
+        ``None`` if the file has no such document."""
+        wanted = pairing_key(name, self.pairing)
+        self.taken.add(wanted)
+        response_document = self.waiting.pop(wanted, None)
         while response_document is None:
             candidate = next(self.documents, None)
             if candidate is None:
                 break
-            if candidate.name == name or (candidate.name == UNNAMED
-                                          and candidate.source_format == "markup"):
-                response_document = replace(candidate, name=name)
+            pairs_as = pairing_key(candidate.name, self.pairing)
+            if pairs_as == wanted or (candidate.name == UNNAMED
+                                      and candidate.source_format == "markup"):
+                response_document = candidate
                 self.unnamed = self.unnamed or candidate.name == UNNAMED
-            elif candidate.name in self.waiting or candidate.name in key_names:
+            elif pairs_as in self.waiting or candidate.name in key_names or (
+                    pairs_as in self.taken):
                 raise DocumentMismatchError(
                     f"document {candidate.name!r} appears twice in the response",
                     path=self.path, line=candidate.line)
             else:
-                self.waiting[candidate.name] = candidate
-        return response_document
+                self.waiting[pairs_as] = candidate
+        if response_document is None:
+            return None
+        self.paired += 1
+        if response_document.name not in (name, UNNAMED):
+            self.pairings.append(paired_warning(self.path, response_document.name, name))
+        return replace(response_document, name=name)
 
     def finish(self, key_path: str, key_names: set[str], ignore_extra: bool) -> str | None:
         """A key document's second copy is an error; so is a document the key lacks, unless
@@ -475,7 +512,8 @@ class _ResponseStream:
                 line=1)
         extra = list(self.waiting.values())
         for document in self.documents:
-            if document.name in key_names:
+            if document.name in key_names or pairing_key(document.name,
+                                                          self.pairing) in self.taken:
                 raise DocumentMismatchError(
                     f"document {document.name!r} appears twice in the response",
                     path=self.path, line=document.line)
@@ -483,6 +521,9 @@ class _ResponseStream:
         if not extra:
             return None
         names = [document.name for document in extra]
+        if not self.paired:  # whatever the flags: scoring it would score nothing
+            raise DocumentMismatchError(none_paired_message(names, key_names, key_path),
+                                        path=self.path, line=extra[0].line)
         if ignore_extra:
             shown = ", ".join(map(repr, names[:3]))
             more = f" and {len(names) - 3} more" if len(names) > 3 else ""
