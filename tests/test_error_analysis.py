@@ -226,10 +226,15 @@ def test_a_metric_not_applicable_is_n_a_not_nan(capsys: pytest.CaptureFixture[st
     assert "nan" not in out.lower().replace("n/a", "")
     if output == "json":
         data = json.loads(out, parse_constant=lambda name: pytest.fail(name))
-        assert data["scores"] == {"muc": pytest.approx(87.85046728971963), "zero": None}
-        assert data["impact"]["all"] == {"muc": {"f1": 100.0,
-                                                 "delta_f1": pytest.approx(12.149532710280365)},
+        # fractions, as every JSON anascore writes (issue 23)
+        assert data["scores"] == {"muc": pytest.approx(0.8785046728971963), "zero": None}
+        assert data["impact"]["all"] == {"muc": {"f1": 1.0,
+                                                 "delta_f1": pytest.approx(0.12149532710280365)},
                                          "zero": {"f1": None, "delta_f1": None}}
+    elif output == "csv":  # one long table: n/a is an empty cell (issue 23)
+        rows = [row for row in out.splitlines() if row.startswith("response.conll,impact,,all,")]
+        assert sorted(rows) == ["response.conll,impact,,all,,muc,1.0,0.12149532710280364,,,,",
+                                "response.conll,impact,,all,,zero,,,,,,"]
     else:
         assert "n/a" in out
         rows = [line for line in out.splitlines() if line.lstrip("| ").startswith("all")]

@@ -118,11 +118,11 @@ def test_cli_json(files: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) 
     assert sum(result["errors"].values()) == 2
     [document] = result["per_document"].values()
     assert document["conflated_entities"] == 1
-    assert result["impact"]["all"]["muc"]["f1"] == pytest.approx(100.0)
+    assert result["impact"]["all"]["muc"]["f1"] == pytest.approx(1.0)  # fractions (issue 23)
     # MUC: recall ((2 − 1) + (2 − 2)) / 2, precision ((3 − 2) + (1 − 1)) / 2; fixed: 100.
     recall, precision = 1 / 2, 1 / 2
     f1 = 2 * recall * precision / (recall + precision)
-    assert result["impact"]["all"]["muc"]["delta_f1"] == pytest.approx(100 * (1 - f1))
+    assert result["impact"]["all"]["muc"]["delta_f1"] == pytest.approx(1 - f1)
     [conflated] = [error for error in result["list"] if error["type"] == "conflated_entities"]
     assert conflated["response_mentions"] == [". He liked [her] ."]
 

@@ -120,9 +120,14 @@ class ErrorAnalysis:
     def impact_table(self) -> dict[str, dict[str, dict[str, float]]]:
         """``{TYPE: {METRIC: {"f1", "delta_f1"}}}`` in percent (F1 with only that type's
         errors fixed, and its gain over the response)."""
+        return {kind: {metric: {part: 100 * value for part, value in values.items()}
+                       for metric, values in row.items()}
+                for kind, row in self.impact_fractions().items()}
+
+    def impact_fractions(self) -> dict[str, dict[str, dict[str, float]]]:
+        """:meth:`impact_table` as fractions, the unit of the JSON and CSV outputs."""
         base = self.report.metrics
-        return {kind: {metric: {"f1": 100 * result.f1,
-                                "delta_f1": 100 * (result.f1 - base[metric].f1)}
+        return {kind: {metric: {"f1": result.f1, "delta_f1": result.f1 - base[metric].f1}
                        for metric, result in self.impact[kind].metrics.items()}
                 for kind in self.fixes}
 
@@ -160,11 +165,12 @@ class ErrorAnalysis:
         # and null in JSON, as in Report.to_dict; NaN is not JSON.
         result: dict[str, Any] = {
             "errors": self.counts(),
+            # fractions, as every JSON anascore writes (impact_table is in percent)
             "impact": {kind: {metric: {part: json_number(value) for part, value
                                        in values.items()}
                               for metric, values in row.items()}
-                       for kind, row in self.impact_table().items()},
-            "scores": {metric: json_number(100 * found.f1) for metric, found
+                       for kind, row in self.impact_fractions().items()},
+            "scores": {metric: json_number(found.f1) for metric, found
                        in self.report.metrics.items()}}
         if len(self.layers) > 1:
             result["errors_by_layer"] = {layer: self.counts(layer) for layer in self.layers}

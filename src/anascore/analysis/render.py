@@ -1,18 +1,19 @@
 """The error analysis as text, JSON, CSV or Markdown: a table of error counts (a column per
 system), the impact table (per error type, each metric's F1 with only that type fixed, and its
-gain), optionally every document's counts and the list of errors."""
+gain), optionally every document's counts and the list of errors. The CSV is one long table
+(:data:`CSV_COLUMNS`) a program reads as it is; JSON and CSV give scores as fractions."""
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from anascore.analysis import OUTPUTS as OUTPUTS  # the choices, re-exported
 from anascore.analysis.analyse import ErrorAnalysis, points, signed_points
 from anascore.analysis.classification import ERROR_TYPES
-from anascore.formats.io.csv_output import csv_rows
+from anascore.formats.io.csv_output import csv_records
 
 
 def analyses_to_dict(analyses: Mapping[str, ErrorAnalysis], *, per_document: bool = False,
@@ -57,6 +58,49 @@ def _rows(analyses: Mapping[str, ErrorAnalysis], per_document: bool
     return tables
 
 
+#: The columns of ``anascore errors --output csv``: one long table, a row per value. ``section``
+#: says what a row holds: ``errors`` (a type's number of errors in ``value``), ``score`` (a
+#: metric's F1 as the response is), ``impact`` (a metric's F1 with only ``type`` fixed in
+#: ``value``, its gain in ``delta``), ``document`` (``--per-document``: a type's number of
+#: errors in one document) and ``error`` (``--list``: one error, its mentions and entities).
+#: Scores are fractions, as in every JSON and CSV anascore writes; an empty cell is n/a.
+CSV_COLUMNS: tuple[str, ...] = (
+    "system", "section", "document", "type", "layer", "metric", "value", "delta",
+    "key_mentions", "response_mentions", "key_entities", "response_entities")
+
+
+def _number(value: float) -> float | None:
+    """A score as a CSV cell: the number, or an empty cell when it is not applicable."""
+    return None if math.isnan(value) else value
+
+
+def _csv_records(analyses: Mapping[str, ErrorAnalysis], per_document: bool,
+                 listed: bool) -> Iterator[dict[str, Any]]:
+    for name, analysis in analyses.items():
+        for kind, count in analysis.counts().items():
+            yield {"system": name, "section": "errors", "type": kind, "value": count}
+        for metric, found in analysis.report.metrics.items():
+            yield {"system": name, "section": "score", "metric": metric,
+                   "value": _number(found.f1)}
+        for kind, row in analysis.impact_fractions().items():
+            for metric, values in row.items():
+                yield {"system": name, "section": "impact", "type": kind, "metric": metric,
+                       "value": _number(values["f1"]), "delta": _number(values["delta_f1"])}
+        if per_document:
+            for document, counts in analysis.per_document().items():
+                for kind, count in counts.items():
+                    yield {"system": name, "section": "document", "document": document,
+                           "type": kind, "value": count}
+        if listed:
+            for error in analysis.error_list():
+                yield {"system": name, "section": "error", "document": error["document"],
+                       "type": error["type"], "layer": error["layer"],
+                       "key_mentions": " | ".join(error["key_mentions"]),
+                       "response_mentions": " | ".join(error["response_mentions"]),
+                       "key_entities": " ".join(error["key_entities"]),
+                       "response_entities": " ".join(error["response_entities"])}
+
+
 def _fixed(values: Mapping[str, float]) -> str:
     """``F1 (gain)``, or ``n/a`` for a metric not applicable to these documents."""
     if math.isnan(values["f1"]):
@@ -93,20 +137,9 @@ def render_errors(analyses: Mapping[str, ErrorAnalysis], output: str, *,
     if output == "json":
         return json.dumps(analyses_to_dict(analyses, per_document=per_document, listed=listed),
                           indent=2, ensure_ascii=False) + "\n"
-    tables = _rows(analyses, per_document)
     if output == "csv":
-        lines: list[list[str]] = []
-        for title, rows in tables:
-            lines += [[title], *rows, []]
-        if listed:
-            lines.append(["system", "document", "type", "key mentions", "response mentions",
-                          "key entities", "response entities"])
-            lines += [[name, error["document"], error["type"],
-                       " | ".join(error["key_mentions"]), " | ".join(error["response_mentions"]),
-                       " ".join(error["key_entities"]), " ".join(error["response_entities"])]
-                      for name, analysis in analyses.items()
-                      for error in analysis.error_list()]
-        return csv_rows(lines)
+        return csv_records(CSV_COLUMNS, _csv_records(analyses, per_document, listed))
+    tables = _rows(analyses, per_document)
     from anascore.report.markdown import escape as escape_markdown
 
     markdown = output == "markdown"
