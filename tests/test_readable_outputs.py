@@ -65,3 +65,97 @@ def test_errors_json_gives_fractions_as_score_does(capsys) -> None:
     assert data["scores"] == {"muc": score, "zero": None}
     assert data["impact"]["all"] == {"muc": {"f1": 1.0, "delta_f1": 1.0 - score},
                                      "zero": {"f1": None, "delta_f1": None}}
+
+
+# --- notebooks: a short repr, a small HTML table, a DataFrame ------------------------------
+
+def _no_pandas(monkeypatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas raises ImportError
+
+
+def test_a_report_with_intervals_shows_them_in_all_three() -> None:
+    report = anascore.score(KEY, RESPONSE, metrics="muc", confidence=100, seed=1)
+    interval = report.intervals["muc"].f1
+    shown = f"[{100 * interval.low:.2f}, {100 * interval.high:.2f}]"
+    assert f"muc {100 * report.metrics['muc'].f1:.2f} {shown}" in repr(report)
+    assert shown in report._repr_html_()
+    pandas = pytest.importorskip("pandas")
+    frame = report.to_dataframe()
+    assert isinstance(frame, pandas.DataFrame)
+    assert (frame.loc["muc", "f1_low"], frame.loc["muc", "f1_high"]) == (interval.low,
+                                                                         interval.high)
+
+
+def test_systems_report_in_a_notebook() -> None:
+    systems = anascore.compare(KEY, [RESPONSE, KEY], names=["<b>base</b>", "gold"],
+                               metrics="muc,bcub", confidence=100, paired_bs=100, seed=1)
+    text = repr(systems)
+    assert len(text) < 400 and text.startswith("SystemsReport(2 systems on 5 documents")
+    gold = systems.report("gold")
+    assert "gold: muc 100.00" in text
+    html = systems._repr_html_()
+    assert html.startswith("<table>") and "&lt;b&gt;base&lt;/b&gt;" in html
+    assert "<b>base" not in html
+    interval = gold.intervals["muc"].f1
+    assert f"[{100 * interval.low:.2f}, {100 * interval.high:.2f}]" in html
+    pytest.importorskip("pandas")
+    frame = systems.to_dataframe()
+    assert frame.loc[("gold", "muc"), "f1"] == 1.0
+    assert frame.loc[("<b>base</b>", "bcub"), "f1"] == \
+        systems.report("<b>base</b>").metrics["bcub"].f1
+    assert frame.loc[("gold", "muc"), "f1_low"] == interval.low
+
+
+def test_leaderboard_in_a_notebook(tmp_path: Path) -> None:
+    from anascore.leaderboard import evaluate
+
+    lines = ["resamples = 50"]
+    lines += [f'[[datasets]]\nname = "{name}"\nkey = "{KEY}"' for name in ("a", "b")]
+    lines += [f'[[systems]]\nname = "{name}"\nresponses = {{ a = "{path}", b = "{path}" }}'
+              for name, path in (("=base", RESPONSE), ("gold", KEY))]
+    (tmp_path / "task.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    board = evaluate(tmp_path / "task.toml")
+    text = repr(board)
+    assert len(text) < 300 and "1. gold 100.00" in text and "2. =base" in text
+    html = board._repr_html_()
+    assert html.startswith("<table>") and html.count("<tr>") == 3
+    first = board.standings[0]
+    assert first.interval is not None
+    assert f"[{100 * first.interval.low:.2f}, {100 * first.interval.high:.2f}]" in html
+    pytest.importorskip("pandas")
+    frame = board.to_dataframe()
+    assert list(frame.index) == ["gold", "=base"]
+    assert frame.loc["gold", "rank"] == 1 and frame.loc["gold", "score"] == 1.0
+    assert frame.loc["=base", "a"] == board.standings[1].datasets["a"]
+    assert frame.loc["=base", "score_low"] == board.standings[1].interval.low
+
+
+def test_coref_evaluator_in_a_notebook() -> None:
+    evaluator = anascore.CorefEvaluator(metrics="muc")
+    assert repr(evaluator) == ("CorefEvaluator(no document yet; identity coreference "
+                               "(singletons, no split antecedents); exact mention matching; "
+                               "anascore conventions)")
+    evaluator.update([[(0, 0), (2, 2)]], [[(0, 0), (2, 2)], [(4, 4), (5, 5)]])
+    # MUC: recall 1/2, precision 1/1
+    assert repr(evaluator).startswith("CorefEvaluator(1 document; ")
+    assert repr(evaluator).endswith(": F1 muc 66.67)")
+    assert "66.67" in evaluator._repr_html_()
+    pytest.importorskip("pandas")
+    frame = evaluator.to_dataframe()
+    assert (frame.loc["muc", "recall"], frame.loc["muc", "precision"]) == (0.5, 1.0)
+
+
+def test_without_pandas_the_error_names_the_extra(monkeypatch) -> None:
+    from anascore.core.errors import OptionsError
+
+    evaluator = anascore.CorefEvaluator(metrics="muc")
+    evaluator.update([[(0, 0), (2, 2)]], [[(0, 0), (2, 2)]])
+    systems = anascore.compare(KEY, [RESPONSE], metrics="muc")
+    _no_pandas(monkeypatch)
+    for result in (evaluator, systems):
+        with pytest.raises(OptionsError, match=r"to_dataframe needs pandas \(the 'pandas' "
+                                               r"extra: pip install -e '\.\[pandas\]' in a "
+                                               r"checkout of anascore, or pip install pandas\)"):
+            result.to_dataframe()

@@ -148,6 +148,19 @@ class Leaderboard:
     def significance_level(self) -> float:
         return 1 - self.task.confidence_level
 
+    def __repr__(self) -> str:
+        return _leaderboard_repr(self)
+
+    def _repr_html_(self) -> str:
+        """The standings as a small table (a notebook shows it)."""
+        return _leaderboard_html(self)
+
+    def to_dataframe(self) -> Any:
+        """The standings as a pandas DataFrame (the ``pandas`` extra), a row per system in
+        rank order (the unranked after): ``rank``, ``score`` and ``score_low``/``score_high``
+        (fractions), ``sd``, ``rank_best``/``rank_worst``, and a column per dataset."""
+        return _leaderboard_dataframe(self)
+
     def test(self, first: str, second: str) -> PairTest | None:
         """The test of two systems, in either order."""
         for test in self.tests:
@@ -191,6 +204,65 @@ class Leaderboard:
                          for run in runs]
                 for system, runs in self.reports.items()}
         return result
+
+
+def _leaderboard_repr(board: Leaderboard) -> str:
+    """``Leaderboard(task: 2 systems on 2 datasets, conll (macro): 1. gold 100.00, …)``."""
+    from anascore.report.notebook import with_interval
+
+    shown = ", ".join(f"{standing.rank}. {standing.system} "
+                      f"{with_interval(standing.score, standing.interval)}"
+                      for standing in board.standings[:5])
+    more = f", … {len(board.standings) - 5} more" if len(board.standings) > 5 else ""
+    failed = f"; {len(board.unranked)} unranked (n/a)" if board.unranked else ""
+    return (f"Leaderboard({board.task.name}: {len(board.standings)} systems on "
+            f"{len(board.task.datasets)} datasets, {board.task.metric} ({board.task.combine}): "
+            f"{shown}{more}{failed})")
+
+
+def _leaderboard_html(board: Leaderboard) -> str:
+    """A row per system in rank order: its rank, combined score (with its interval) and each
+    dataset's score; the unranked systems after, n/a where their cell failed."""
+    from anascore.report.notebook import html_table, with_interval
+
+    datasets = [dataset.name for dataset in board.task.datasets]
+    rows = [(standing.system, [str(standing.rank),
+                               with_interval(standing.score, standing.interval),
+                               *(with_interval(standing.datasets[name]) for name in datasets)])
+            for standing in board.standings]
+    for system, scores in board.unranked.items():
+        cells = ["–", "n/a"]
+        for name in datasets:
+            value = scores[name]
+            cells.append("n/a" if value is None else with_interval(value))
+        rows.append((system, cells))
+    caption = (f"{board.task.name}: {board.task.metric} F1 (%), combined "
+               f"({board.task.combine}) and per dataset")
+    return html_table(caption, ["rank", "score", *datasets], rows)
+
+
+def _leaderboard_dataframe(board: Leaderboard) -> Any:
+    """A row per system: rank, score (a fraction) and its interval's ends, the standard
+    deviation over runs, the rank interval, and each dataset's score (NaN: failed)."""
+    from anascore.report.notebook import dataframe
+
+    def row(standing: Standing | None, datasets: Mapping[str, float | None]) -> dict[str, Any]:
+        interval = None if standing is None else standing.interval
+        ranks = None if standing is None else standing.ranks
+        return {"rank": None if standing is None else standing.rank,
+                "score": math.nan if standing is None else standing.score,
+                "score_low": math.nan if interval is None else interval.low,
+                "score_high": math.nan if interval is None else interval.high,
+                "sd": math.nan if standing is None or standing.std is None else standing.std,
+                "rank_best": None if ranks is None else ranks[0],
+                "rank_worst": None if ranks is None else ranks[1],
+                **{dataset.name: (math.nan if datasets[dataset.name] is None
+                                  else datasets[dataset.name])
+                   for dataset in board.task.datasets}}
+
+    rows = {standing.system: row(standing, standing.datasets) for standing in board.standings}
+    rows.update({system: row(None, scores) for system, scores in board.unranked.items()})
+    return dataframe(rows, ["system"])
 
 
 def evaluate_task(task: Task, *, progress: bool = False) -> Leaderboard:

@@ -7,7 +7,6 @@ Renderers (:mod:`anascore.report.text_table`, :mod:`anascore.report.reference_la
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -98,18 +97,18 @@ class Report:
         return CountTable.from_matrices(self.suite, self.document_names, self.counts)
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name} {100 * score.f1:.2f}" if score.f1 == score.f1
-                          else f"{name} n/a" for name, score in list(self.metrics.items())[:8])
+        from anascore.report.notebook import f1_summary
+
         return (f"Report({len(self.document_names)} documents, {describe_mode(self.options)}: "
-                f"F1 {shown}{', …' if len(self.metrics) > 8 else ''}"
+                f"F1 {f1_summary(self.metrics, self.intervals)}"
                 f"{f'; {len(self.warnings)} warnings' if self.warnings else ''})")
 
     def _repr_html_(self) -> str:
-        """The corpus scores as a table (a notebook shows it)."""
-        from anascore.report.notebook import html_table, percent
+        """The corpus scores as a table (a notebook shows it), with their intervals."""
+        from anascore.report.notebook import html_table, score_cells
 
-        rows = [(name, [percent(getattr(score, "recall", math.nan)),
-                        percent(getattr(score, "precision", math.nan)), percent(score.f1)])
+        intervals = self.intervals or {}
+        rows = [(name, score_cells(score, intervals.get(name)))
                 for name, score in self.metrics.items()]
         caption = (f"{len(self.document_names)} documents; {describe_mode(self.options)}"
                    f"{f'; {len(self.warnings)} warnings' if self.warnings else ''}")
@@ -117,18 +116,15 @@ class Report:
 
     def to_dataframe(self, *, per_document: bool = False) -> Any:
         """The scores as a pandas DataFrame (the ``pandas`` extra): a row per metric with
-        recall, precision and F1 (NaN where not applicable); ``per_document``: a row per
-        document and metric."""
-        from anascore.report.notebook import dataframe
-
-        def parts(score: MetricResult) -> dict[str, float]:
-            return {part: getattr(score, part, math.nan)
-                    for part in ("recall", "precision", "f1")}
+        recall, precision and F1 (NaN where not applicable), and with intervals their ends
+        (``f1_low``, ``f1_high`` …); ``per_document``: a row per document and metric."""
+        from anascore.report.notebook import dataframe, score_record
 
         if not per_document:
-            return dataframe({name: parts(score) for name, score in self.metrics.items()},
-                             ["metric"])
-        return dataframe({(document, name): parts(score)
+            intervals = self.intervals or {}
+            return dataframe({name: score_record(score, intervals.get(name))
+                              for name, score in self.metrics.items()}, ["metric"])
+        return dataframe({(document, name): score_record(score)
                           for document, scores in self.per_document().items()
                           for name, score in scores.items()}, ["document", "metric"])
 

@@ -176,6 +176,45 @@ class SystemsReport:
         return json.dumps(self.to_dict(per_document=per_document, details=details,
                                        sort_by=sort_by), indent=2)
 
+    # In a notebook (anascore.report.notebook): a line, a table, a DataFrame -----------------
+
+    def __repr__(self) -> str:
+        from anascore.report.notebook import f1_summary
+
+        shown = "; ".join(f"{name}: {f1_summary(report.metrics, report.intervals, 3)}"
+                          for name, report in zip(self.names[:4], self.reports, strict=False))
+        more = f"; … {len(self.names) - 4} more" if len(self.names) > 4 else ""
+        tests = f"; {len(self.tests)} tests" if self.tests else ""
+        said = f"; {len(self.warnings)} warnings" if self.warnings else ""
+        return (f"SystemsReport({len(self.names)} systems on {len(self.document_names)} "
+                f"documents, F1 {shown}{more}{tests}{said})")
+
+    def _repr_html_(self) -> str:
+        """A row per system, its F1 on every reported metric with its interval."""
+        from anascore.report.notebook import html_table, with_interval
+
+        def f1(report: Report, metric: str) -> str:
+            found = (report.intervals or {}).get(metric)
+            return with_interval(report.metrics[metric].f1, None if found is None else found.f1)
+
+        metrics = list(self.reports[0].metrics)
+        rows = [(name, [f1(report, metric) for metric in metrics])
+                for name, report in zip(self.names, self.reports, strict=True)]
+        caption = (f"F1 (%) of {len(self.names)} systems on {len(self.document_names)} "
+                   f"documents; {describe_mode(self.options)}")
+        return html_table(caption, metrics, rows)
+
+    def to_dataframe(self) -> Any:
+        """A pandas DataFrame (the ``pandas`` extra): a row per system and metric with
+        recall, precision and F1 (fractions; NaN where not applicable) and, with intervals,
+        their ends (``f1_low``, ``f1_high`` …)."""
+        from anascore.report.notebook import dataframe, score_record
+
+        return dataframe({(name, metric): score_record(score,
+                                                       (report.intervals or {}).get(metric))
+                          for name, report in zip(self.names, self.reports, strict=True)
+                          for metric, score in report.metrics.items()}, ["system", "metric"])
+
 
 @dataclass(frozen=True)
 class TestNote:

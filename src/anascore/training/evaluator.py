@@ -285,6 +285,38 @@ class CorefEvaluator:
     def __len__(self) -> int:
         return len(self._table)
 
+    # In a notebook (anascore.report.notebook): a line, a table, a DataFrame -----------------
+
+    def __repr__(self) -> str:
+        from anascore.config.presets import describe_mode
+        from anascore.report.notebook import f1_summary
+
+        if not self._records:
+            return f"CorefEvaluator(no document yet; {describe_mode(self.options)})"
+        documents = f"{len(self)} document{'s' if len(self) != 1 else ''}"
+        said = f"; {len(self.warnings)} warnings" if self.warnings else ""
+        return (f"CorefEvaluator({documents}; {describe_mode(self.options)}: F1 "
+                f"{f1_summary(self.scores())}{said})")
+
+    def _repr_html_(self) -> str:
+        """The scores so far as a small table (a notebook shows it)."""
+        from anascore.config.presets import describe_mode
+        from anascore.report.notebook import html_table, score_cells
+
+        if not self._records:
+            return html_table(f"no document yet; {describe_mode(self.options)}", [], [])
+        return html_table(f"{len(self)} documents; {describe_mode(self.options)}",
+                          ["recall", "precision", "F1"],
+                          [(name, score_cells(score)) for name, score in self.scores().items()])
+
+    def to_dataframe(self) -> Any:
+        """The scores so far as a pandas DataFrame (the ``pandas`` extra): a row per metric
+        with recall, precision and F1 (fractions; NaN where not applicable)."""
+        from anascore.report.notebook import dataframe, score_record
+
+        return dataframe({name: score_record(score) for name, score in self.scores().items()},
+                         ["metric"])
+
     @property
     def evaluators(self) -> list[MetricView]:
         """One view per metric of the CoNLL score (MUC, B³, CEAFe, in e2e-coref's order),
