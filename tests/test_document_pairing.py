@@ -76,8 +76,8 @@ def test_no_document_paired_is_an_error_whatever_the_flags(tmp_path: Path, capsy
         anascore.score(key, response, key_documents_only=True)
     assert (error.value.path, error.value.line) == (str(response), 1)
     assert error.value.message.startswith(
-        f"no document of the response is in the key {key}: its 2 documents are named "
-        "otherwise ('(105_persuasion_brat); part 000' and 1 more); did you mean "
+        f"no document of the response is in the key {key}: its 2 documents "
+        "('(105_persuasion_brat); part 000' and 1 more) are not in the key; did you mean "
         "'(105_persuasion_brat); part 0'?")
     assert "--pair-documents normalized" in error.value.message
     assert main(["score", str(key), str(response), "--key-documents-only"]) == 1

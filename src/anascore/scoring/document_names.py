@@ -98,9 +98,9 @@ def none_paired_message(extra: list[str], key_names: Iterable[str], key_path: st
     scoring it would score every key document against nothing (CoNLL 0.00), most often
     because the names are written in another convention."""
     where = f" {key_path}" if key_path else ""
-    count = (f"its {len(extra)} documents are named otherwise ({shorten(extra[0])!r} and "
-             f"{len(extra) - 1} more)" if len(extra) > 1
-             else f"its document is named otherwise ({shorten(extra[0])!r})")
+    count = (f"its {len(extra)} documents ({shorten(extra[0])!r} and {len(extra) - 1} more) "
+             "are not in the key" if len(extra) > 1
+             else f"its document {shorten(extra[0])!r} is not in the key")
     guess = _guessed(extra[0], list(key_names))
     return (f"no document of the response is in the key{where}: {count}"
             + (guess or "; is it the output for this key?"))
