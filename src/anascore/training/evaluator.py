@@ -291,7 +291,7 @@ class CorefEvaluator:
         from anascore.config.presets import describe_mode
         from anascore.report.notebook import f1_summary
 
-        if not self._records:
+        if not len(self._table):
             return f"CorefEvaluator(no document yet; {describe_mode(self.options)})"
         documents = f"{len(self)} document{'s' if len(self) != 1 else ''}"
         said = f"; {len(self.warnings)} warnings" if self.warnings else ""
@@ -303,7 +303,7 @@ class CorefEvaluator:
         from anascore.config.presets import describe_mode
         from anascore.report.notebook import html_table, score_cells
 
-        if not self._records:
+        if not len(self._table):
             return html_table(f"no document yet; {describe_mode(self.options)}", [], [])
         return html_table(f"{len(self)} documents; {describe_mode(self.options)}",
                           ["recall", "precision", "F1"],
