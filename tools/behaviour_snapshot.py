@@ -25,7 +25,7 @@ responses and paired tests; ``errors --output json --per-document --list``; ``re
 data JSON embedded in the page); ``convert`` to every format (the converted text); the Python
 API (``score``, ``compare``, ``score_documents``, ``score_groups``, ``analyse_errors``,
 ``CorefEvaluator``, ``compute``); ``evaluate`` on a small manifest; ``lab``; and the exit
-status and stderr of ``score`` on a few hundred malformed files (``tests/mutations.py``,
+status and stderr of ``score`` on a few hundred malformed files (``tests/support/mutations.py``,
 seeded). ``--quick`` takes one file per corpus and fewer malformed files.
 
 Responses are the keys perturbed with a fixed seed (``benchmarks/perturb_response.py``,

@@ -16,7 +16,7 @@ the test tools into the new environment)::
     python tools/check_sdist.py [--keep]
 
 ``--keep`` leaves the temporary folder in place and prints its path. The test suite runs this
-script when ``ANASCORE_SDIST_CHECK=1`` is set (``tests/test_packaging.py``).
+script when ``ANASCORE_SDIST_CHECK=1`` is set (``tests/meta/test_packaging.py``).
 """
 
 from __future__ import annotations

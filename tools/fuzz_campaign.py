@@ -11,7 +11,8 @@ one process and two deciding differently, a command taking longer than ``--limit
 (a hang), a conversion that drops nothing (no warning) scoring below 1 against its source,
 and, for a sample of mutants run through the command line, an exit status other than 0 or 1,
 or a message of more than one line. It prints a table and the first few findings of each
-kind, and exits 1 when there is any finding. tests/test_fuzz.py is the short run of the same
+kind, and exits 1 when there is any finding. tests/properties/test_fuzz.py is the short run of the
+same
 idea inside the test suite.
 """
 
@@ -35,7 +36,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "support"))
 
 from mutations import mutant, write_mutant  # noqa: E402
 

@@ -4,7 +4,7 @@
 ``prepare``: makes, once, what the cases read besides the corpus excerpts — the perturbed
 responses (seeded), the conversions scored as other formats (GUM in UA, LitBank in jsonlines,
 every dataset's clusters in jsonlines for the in-memory entry points), the ``evaluate``
-manifest and the malformed files (``tests/mutations.py``, seeded) — and writes
+manifest and the malformed files (``tests/support/mutations.py``, seeded) — and writes
 ``inputs/datasets.json`` and ``inputs/malformed.json``. A file already there is kept, so two
 checkouts score the same inputs.
 
@@ -127,7 +127,7 @@ def _malformed(job: dict) -> list[dict]:
         cases: list[dict] = json.loads(listing.read_text(encoding="utf-8"))
         return cases
     checkout = Path(job["checkout"])
-    sys.path.insert(0, str(checkout / "tests"))
+    sys.path.insert(0, str(checkout / "tests" / "support"))
     from mutations import mutant, write_mutant
 
     cases = []
@@ -135,7 +135,7 @@ def _malformed(job: dict) -> list[dict]:
         if not (checkout / source).is_file():
             continue
         text = (checkout / source).read_text(encoding="utf-8")
-        if format == "conll2012":  # its first document, as tests/test_fuzz.py takes it
+        if format == "conll2012":  # its first document, as tests/properties/test_fuzz.py takes it
             text = text[:text.index("#end document") + len("#end document\n")]
         folder = Path("inputs/malformed") / format
         folder.mkdir(parents=True, exist_ok=True)

@@ -42,7 +42,7 @@ def shortest_augmenting_path(weights: np.ndarray) -> tuple[np.ndarray, np.ndarra
     scipy's order, a tie goes to a free column, and reduced costs are summed in scipy's order
     (floating-point ties depend on it) — so that matching's choice among equally good
     pairings (:mod:`anascore.matching.optimal`) does not depend on the solver; checked on
-    200,000 random matrices of up to 7 × 7, most with ties (``tests/test_assignment.py``).
+    200,000 random matrices of up to 7 × 7, most with ties (``tests/unit/core/test_assignment.py``).
     O(n² m) for n ≤ m.
     """
     transposed = weights.shape[0] > weights.shape[1]

@@ -26,7 +26,7 @@ Then, with n_ij = |C_ij| and the sums over the non-zero cells of the contingency
             R = Φ(g*) / |K|   (the number of key chains),   P = Φ(g*) / |S|
 
 Choices the paper leaves open, each resolved so that its Table 1 is reproduced to the printed
-precision (``tests/test_linguistic_metrics.py``; ``docs/linguistic-metrics.md``):
+precision (``tests/unit/metrics/test_linguistic.py``; ``docs/linguistic-metrics.md``):
 
 1. E_t(S) is the maximum-weight spanning tree of the graph whose nodes are the non-empty
    parts C_ij of S and whose edges are all links between mentions of different parts: the

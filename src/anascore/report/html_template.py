@@ -313,7 +313,7 @@ function init() {
 
 function selfTest() {
   // Opens every document of every system and clicks its first key bracket; the results go
-  // into #selftest for a headless browser to read (tests/test_html_report.py).
+  // into #selftest for a headless browser to read (tests/unit/report/test_html.py).
   const result = {documents: DATA.documents.length, opened: 0, rendered: 0, highlighted: 0, failures: []};
   DATA.systems.forEach((_, s) => DATA.documents.forEach((doc, d) => {
     try {

@@ -1,0 +1,1 @@
+"""anascore's tests: tests/meta/."""

@@ -1,0 +1,1 @@
+"""anascore's support: tests/support/."""
