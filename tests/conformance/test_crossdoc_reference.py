@@ -22,7 +22,7 @@ FCC-T and GVC, meta-document files, ``scores.txt`` to two decimals) and
 anascore's scores, rounded as printed, are the printed ones.
 
 Skipped unless ``ANASCORE_ECB_PLUS`` names the folder holding the two JSON files (and
-``ANASCORE_PERL_SCORER`` the scorer, as for :mod:`test_differential_perl`), and
+``ANASCORE_PERL_SCORER`` the scorer, as for :mod:`tests.support.perl_scorer`), and
 ``ANASCORE_UKP_PREDICTIONS`` the folder the two archives were extracted into (``7z x``).
 """
 
@@ -36,7 +36,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from tests.conformance.test_differential_perl import (
+
+import anascore
+from anascore.config.options import FORMATS
+from tests.support.perl_scorer import (
     PERL,
     PERL_SCORER,
     Counts,
@@ -44,9 +47,6 @@ from tests.conformance.test_differential_perl import (
     parse_perl,
     requires_perl,
 )
-
-import anascore
-from anascore.config.options import FORMATS
 
 ECB_PLUS = Path(os.environ.get("ANASCORE_ECB_PLUS", "/nonexistent"))
 UKP = Path(os.environ.get("ANASCORE_UKP_PREDICTIONS", "/nonexistent"))

@@ -23,11 +23,11 @@ import random
 from pathlib import Path
 
 import pytest
-from tests.support.corefud_generator import document_pair
-from tests.support.reference_scorers import import_checkout
 
 import anascore
 from anascore.formats.corefud import write_corefud
+from tests.support.corefud_generator import document_pair
+from tests.support.reference_scorers import import_checkout
 
 SCORER = Path(os.environ.get("COREFUD_SCORER", "/tmp/ref/corefud-scorer"))
 if not (SCORER / "scorer" / "corefud" / "reader.py").exists():

@@ -33,12 +33,12 @@ import random
 from pathlib import Path
 
 import pytest
-from tests.support.reference_scorers import import_checkout
 
 from anascore.config.options import Options
 from anascore.core.model import BridgingLink, Document, Entity, Mention
 from anascore.formats.ua import write_ua
 from anascore.scoring.pipeline import score_files
+from tests.support.reference_scorers import import_checkout
 
 UA_SCORER = os.environ.get("ANASCORE_UA_SCORER")
 if not UA_SCORER or not (Path(UA_SCORER) / "scorer" / "ua" / "reader.py").exists():

@@ -14,11 +14,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from tests.support.mutations import mutant, write_mutant
 
 import anascore
 from anascore.core.errors import AnascoreError
 from anascore.formats.io.conversion import convert
+from tests.support.mutations import mutant, write_mutant
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

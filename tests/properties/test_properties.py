@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.support.strategies import document_pairs, to_document
 
 from anascore.config.options import DERIVED_METRICS, METRIC_NAMES, METRIC_SETTINGS, Options
 from anascore.core.model import Document, Entity
@@ -21,6 +20,7 @@ from anascore.metrics.scores import AverageScore, BlancScore, Score
 from anascore.report import Report
 from anascore.scoring.pipeline import count_document
 from anascore.selection.sides import select_side
+from tests.support.strategies import document_pairs, to_document
 
 #: Every metric of identity entities, the linguistically aware ones too (the strategies give
 #: mentions types); the metrics of the UA layers are checked in test_ua_properties.py.

@@ -12,7 +12,6 @@ import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from tests.support.strategies import document_pairs
 
 from anascore.comparison.contingency import Comparison
 from anascore.config.options import Options
@@ -24,6 +23,7 @@ from anascore.report import Report
 from anascore.scoring.pipeline import count_document
 from anascore.selection.accommodated_sets import AccommodatedSets
 from anascore.selection.sides import select_side
+from tests.support.strategies import document_pairs
 
 METRICS = ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
 KEEP = Options(keep_split_antecedents=True)

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.conformance.test_differential_perl import differences, requires_perl, run_perl
 
 import anascore
 from anascore.cli.main import main
@@ -24,6 +23,7 @@ from anascore.formats.conll2012 import read_conll2012
 from anascore.formats.io.conversion import convert
 from anascore.formats.mentionjson import read_mentionjson, write_mentionjson
 from anascore.formats.scico import read_scico, write_scico
+from tests.support.perl_scorer import differences, requires_perl, run_perl
 
 
 def mention(chain, doc, sentence, tokens, **extra) -> dict:

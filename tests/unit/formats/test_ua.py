@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from tests.support.strategies import ua_document_pairs, ua_documents
 
 from anascore.config.options import Options
 from anascore.core.errors import FormatError
@@ -17,6 +16,7 @@ from anascore.core.model import BridgingLink, Document
 from anascore.formats import detect_format, read_documents
 from anascore.formats.ua import read_ua, write_ua
 from anascore.scoring.pipeline import count_document, score
+from tests.support.strategies import ua_document_pairs, ua_documents
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "ua"
 COLUMNS = ("# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC IDENTITY "

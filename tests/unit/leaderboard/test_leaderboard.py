@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.support.strategies import document_pairs, to_document, without_crossing
 
 import anascore
 from anascore.config.options import Options
@@ -25,6 +24,7 @@ from anascore.leaderboard.ranking import rank_systems
 from anascore.leaderboard.render import LEADERBOARD_OUTPUTS, render_leaderboard
 from anascore.report import Report
 from anascore.stats.bootstrap import resample_weights
+from tests.support.strategies import document_pairs, to_document, without_crossing
 
 CONLL = ("muc", "bcub", "ceafe")
 

@@ -15,7 +15,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 from hypothesis import given, settings
-from tests.support.strategies import document_pairs, to_document
 
 import anascore
 from anascore.comparison.contingency import Comparison
@@ -28,6 +27,7 @@ from anascore.matching import align_exact
 from anascore.metrics.linguistic import linguistic_weights, spanning_tree_weight
 from anascore.scoring.pipeline import count_document
 from anascore.selection.sides import select_side
+from tests.support.strategies import document_pairs, to_document
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "chen_ng_2013"
 KEY = FIXTURES / "key.conll"

@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.support.stats_fixtures import corpus, system
 
 from anascore.cli.main import main
 from anascore.formats.conll2012 import write_conll2012
+from tests.support.stats_fixtures import corpus, system
 
 KEYS = corpus(8, seed=31)
 

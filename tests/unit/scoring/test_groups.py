@@ -11,7 +11,6 @@ from types import MappingProxyType
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.support.strategies import document_pairs, to_document
 
 from anascore.cli.main import main
 from anascore.config.options import Options
@@ -24,6 +23,7 @@ from anascore.scoring.groups import (
     group_mentions,
 )
 from anascore.scoring.pipeline import score_documents
+from tests.support.strategies import document_pairs, to_document
 
 SHARED = Path(__file__).resolve().parents[4] / "shared"
 LITBANK = sorted((SHARED / "corpora" / "litbank" / "coref-conll").glob("*.conll"))[:12]

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.support.strategies import document_pairs, to_document, without_crossing
 
 from anascore.cli.main import main
 from anascore.config.options import Options
@@ -17,6 +16,8 @@ from anascore.core.errors import AnascoreError
 from anascore.formats.conll2012 import read_conll2012, write_conll2012
 from anascore.scoring import parallel
 from anascore.scoring.pipeline import score_files, score_files_many
+from tests.support.serial_and_parallel import both_ways
+from tests.support.strategies import document_pairs, to_document, without_crossing
 
 pytestmark = pytest.mark.skipif(not parallel._can_fork(), reason="forks on Linux only")
 
@@ -47,18 +48,6 @@ def write(folder: Path, name: str, text: str | bytes) -> str:
     else:
         path.write_text(text, encoding="utf-8", newline="")
     return str(path)
-
-
-def both_ways(key: str, response: str, **settings: object) -> dict:
-    """The one-process report, after checking that two and three processes give it exactly
-    (numbers of every document, warnings and their order)."""
-    serial = score_files(key, response, Options.create(jobs=1, **settings))
-    expected = serial.to_dict(per_document=True)
-    for jobs in (2, 3):
-        report = score_files(key, response, Options.create(jobs=jobs, **settings))
-        assert report.to_dict(per_document=True) == expected
-        assert report.warnings == serial.warnings
-    return expected
 
 
 def error_of(key: str, response: str, jobs: int) -> str:

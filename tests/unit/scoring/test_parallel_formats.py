@@ -10,8 +10,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.support.strategies import document_pairs, to_document, without_crossing
-from tests.unit.scoring.test_parallel import both_ways
 
 from anascore.config.options import Options
 from anascore.core.errors import AnascoreError
@@ -19,6 +17,8 @@ from anascore.formats.corefud import write_corefud
 from anascore.formats.ua import write_ua
 from anascore.scoring import parallel
 from anascore.scoring.pipeline import score_files
+from tests.support.serial_and_parallel import both_ways
+from tests.support.strategies import document_pairs, to_document, without_crossing
 
 pytestmark = pytest.mark.skipif(not parallel._can_fork(), reason="forks on Linux only")
 

@@ -11,7 +11,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from tests.support.stats_fixtures import corpus, system
 
 import anascore
 from anascore import formats
@@ -20,6 +19,7 @@ from anascore.core.progress import Progress
 from anascore.formats.conll2012 import write_conll2012
 from anascore.report.latex import escape
 from anascore.scoring import pipeline as scoring
+from tests.support.stats_fixtures import corpus, system
 
 KEYS = corpus(6, seed=21)
 RESPONSES = {"a": system(KEYS, 22, (1, 3)), "b": system(KEYS, 23, (0, 2)),

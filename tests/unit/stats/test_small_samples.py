@@ -16,7 +16,6 @@ import sys
 
 import numpy as np
 import pytest
-from tests.support.stats_fixtures import corpus, with_errors
 
 from anascore.cli.main import main
 from anascore.config.options import DEFAULT_METRICS, Options
@@ -35,6 +34,7 @@ from anascore.stats.adequacy import (
 )
 from anascore.stats.bootstrap import CHUNK_ELEMENTS, chunk_sizes, confidence_intervals
 from anascore.stats.significance import approximate_randomization, paired_bootstrap
+from tests.support.stats_fixtures import corpus, with_errors
 
 OPTIONS = Options(confidence_level=0.95)
 METRICS = DEFAULT_METRICS

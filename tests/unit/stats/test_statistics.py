@@ -9,7 +9,6 @@ import random
 
 import numpy as np
 import pytest
-from tests.support.stats_fixtures import corpus, system, with_errors
 
 from anascore.config.options import DEFAULT_METRICS, Options
 from anascore.core.model import Document, Entity
@@ -27,6 +26,7 @@ from anascore.stats.significance import (
     p_value_from,
     paired_bootstrap,
 )
+from tests.support.stats_fixtures import corpus, system, with_errors
 
 OPTIONS = Options()
 METRICS = DEFAULT_METRICS

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.support.strategies import document_pairs, to_document, without_crossing
 
 import anascore
 from anascore.formats.conll2012 import write_conll2012
+from tests.support.strategies import document_pairs, to_document, without_crossing
 
 EXAMPLE_KEY = str(Path(__file__).parents[3] / "examples" / "key.conll")
 

@@ -4,39 +4,15 @@ the metric's state sums across two real ``torch.distributed`` (gloo) processes."
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.support.strategies import document_pairs
 
 import anascore
 from anascore.core.errors import OptionsError
-from anascore.core.model import Document, Entity, Mention
-from anascore.formats.jsonlines import write_jsonlines
 from anascore.training.flat_scores import compute, flatten_scores
-
-METRICS = "all"
-
-
-def documents(pairs, side: int) -> list[Document]:
-    return [Document(name=f"d{index}", tokens=tuple(f"w{i}" for i in range(tokens)),
-                     sentence_starts=(0,),
-                     entities=tuple(Entity(str(number), tuple(Mention.span(start, end)
-                                                              for start, end in cluster))
-                                    for number, cluster in enumerate(pair[side])))
-            for index, (*pair, tokens) in enumerate(pairs)]
-
-
-def file_scores(pairs, **options) -> anascore.Report:
-    """``anascore.score`` on the clusters written to jsonlines files."""
-    with tempfile.TemporaryDirectory() as folder:
-        key, response = Path(folder, "key.jsonl"), Path(folder, "response.jsonl")
-        write_jsonlines(documents(pairs, 0), key)
-        write_jsonlines(documents(pairs, 1), response)
-        return anascore.score(key, response, **options)
+from tests.support.cluster_files import METRICS, file_scores
+from tests.support.strategies import document_pairs
 
 
 def test_flat_names_follow_one_rule() -> None:

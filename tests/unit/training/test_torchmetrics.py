@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.support.strategies import document_pairs
-from tests.unit.training.test_flat_scores import METRICS, file_scores
 
 import anascore
 from anascore.training.flat_scores import flatten_scores
+from tests.support.cluster_files import METRICS, file_scores
+from tests.support.strategies import document_pairs
 
 
 def agrees(computed: float, expected: float | None) -> bool:
