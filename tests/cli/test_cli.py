@@ -13,6 +13,7 @@ import anascore
 from anascore.cli.main import main
 from anascore.config.options import Options
 from anascore.core.errors import OptionsError
+from tests.support.paths import EXAMPLES, FIXTURES
 
 KEY = """#begin document (talk); part 000
 talk 0 0 Maria (1)
@@ -40,11 +41,8 @@ talk 0 6 answered -
 
 
 @pytest.fixture
-def files(tmp_path: Path) -> tuple[str, str]:
-    key, response = tmp_path / "key.conll", tmp_path / "response.conll"
-    key.write_text(KEY)
-    response.write_text(RESPONSE)
-    return str(key), str(response)
+def files(pair_files) -> tuple[str, str]:
+    return pair_files(KEY, RESPONSE)
 
 
 def test_json_output_has_fractions_and_counts(files, capsys) -> None:
@@ -122,7 +120,7 @@ def test_split_antecedent_flags(files, capsys) -> None:
     assert main(["score", *files, "--only-split-antecedents"]) == 1
     assert ("--keep-split-antecedents scores split-antecedent "
             "plurals, which conll2012 files cannot hold") in capsys.readouterr().err
-    plurals = str(Path(__file__).parents[1] / "fixtures" / "ua" / "split_singletons.conllua")
+    plurals = str(FIXTURES / "ua" / "split_singletons.conllua")
     assert main(["score", plurals, plurals, "--keep-split-antecedents",
                  "--lea-split-importance", "10", "--compat", "ua", "--output", "json",
                  "--details"]) == 0
@@ -167,7 +165,7 @@ def test_reference_layout_truncates_as_perl(tmp_path: Path, capsys) -> None:
 def test_a_conll_run_loads_only_what_it_uses() -> None:
     """Start-up time is part of every run: scoring CoNLL-2012 files with the identity metrics
     never imports the other readers, the other metrics, or the statistics."""
-    examples = Path(__file__).resolve().parents[2] / "examples"
+    examples = EXAMPLES
     program = ("import sys, contextlib, io\n"
                "from anascore.cli.main import main\n"
                "with contextlib.redirect_stdout(io.StringIO()):\n"
@@ -187,7 +185,7 @@ def test_a_conll_run_loads_only_what_it_uses() -> None:
 
 def test_reference_layout_per_document_prints_the_perl_blocks(capsys) -> None:
     # Measured side by side with scorer.pl v8.01 (muc, the bundled example, no document name).
-    examples = Path(__file__).resolve().parents[2] / "examples"
+    examples = EXAMPLES
     assert main(["score", str(examples / "key.conll"), str(examples / "response.conll"),
                  "--reference-layout", "--per-document", "--metrics", "muc"]) == 0
     out = capsys.readouterr().out

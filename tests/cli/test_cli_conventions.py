@@ -15,10 +15,9 @@ import anascore
 from anascore.cli.main import main
 from anascore.core.errors import DocumentMismatchError, FormatError
 from anascore.scoring.document_names import nearest, normalized
+from tests.support.paths import EXAMPLES, corpus_files
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 KEY, RESPONSE = EXAMPLES / "key.conll", EXAMPLES / "response.conll"
-SHARED = Path(__file__).resolve().parents[3] / "shared"
 
 
 def json_scores(capsys, arguments: list[str]) -> dict:
@@ -42,9 +41,7 @@ def test_a_broken_gzip_file_is_one_error_naming_it(tmp_path):
 
 
 def test_litbank_gzip_gives_the_same_json(tmp_path, capsys):
-    files = sorted((SHARED / "corpora" / "litbank" / "coref-conll").glob("*.conll"))[:2]
-    if not files:
-        pytest.skip("../shared/corpora is absent")
+    files = corpus_files("litbank", "coref-conll", pattern="*.conll", limit=2)
     key = tmp_path / "key.conll"
     key.write_bytes(b"".join(path.read_bytes() for path in files))
     packed = tmp_path / "key.conll.gz"

@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 
 from anascore.cli.main import main
+from tests.support.paths import FIXTURES
 
-FIXTURES = Path(__file__).parents[1] / "fixtures" / "corefud"
+FIXTURES = FIXTURES / "corefud"
 
 
 def test_head_matching_with_every_metric(capsys) -> None:

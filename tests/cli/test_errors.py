@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from anascore.cli.main import main
+from tests.support.files import write
 
 GOOD = """#begin document (story); part 000
 story 0 0 Anna (1)
@@ -26,15 +27,6 @@ def run(capsys: pytest.CaptureFixture[str], *arguments: str) -> tuple[int, str, 
     status = main(["score", *arguments])
     captured = capsys.readouterr()
     return status, captured.out, captured.err
-
-
-def write(folder: Path, name: str, text: str | bytes) -> str:
-    path = folder / name
-    if isinstance(text, bytes):
-        path.write_bytes(text)
-    else:
-        path.write_text(text, encoding="utf-8")
-    return str(path)
 
 
 def assert_error(capsys, key: str, response: str, location: str, expected: str) -> None:

@@ -9,8 +9,8 @@ import pytest
 
 from anascore.cli.main import main
 from anascore.core.errors import AnascoreError, FormatError
+from tests.support.paths import FIXTURES
 
-FIXTURES = Path(__file__).parents[1] / "fixtures"
 COREFUD = FIXTURES / "corefud" / "match_key.conllu"
 EMPTY_NODES = FIXTURES / "corefud" / "zero_key.conllu"
 UA = FIXTURES / "ua" / "typed_key.conllua"

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from anascore.cli.main import main
+from tests.support.paths import EXAMPLES, FIXTURES
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 KEY, RESPONSE = EXAMPLES / "key.conll", EXAMPLES / "response.conll"
 
 
@@ -45,7 +45,7 @@ def test_a_failed_conversion_leaves_the_old_output_as_it_was(tmp_path, capsys):
     # A CoNLL-2012 document whose mention CoNLL-2012 cannot hold fails while written.
     output = tmp_path / "out.conll"
     output.write_text("old\n")
-    source = Path(__file__).parents[1] / "fixtures" / "corefud" / "two_documents.conllu"
+    source = FIXTURES / "corefud" / "two_documents.conllu"
     assert main(["convert", str(source), str(output), "--to", "conll2012"]) == 1
     assert output.read_text() == "old\n"
     assert sorted(os.listdir(tmp_path)) == ["out.conll"]

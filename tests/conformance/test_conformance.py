@@ -18,15 +18,15 @@ from __future__ import annotations
 import functools
 import json
 import math
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import anascore
 from anascore import Report
+from tests.support.paths import REFERENCE_CASES
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "reference-cases"
+SHARED = REFERENCE_CASES
 if not (SHARED / "expected.json").is_file():
     pytest.skip(f"reference cases not found at {SHARED}", allow_module_level=True)
 

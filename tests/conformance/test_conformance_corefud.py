@@ -25,13 +25,13 @@ reproduced by ``compat="ua"``; the default, the reference scorer v8.01's convent
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 import anascore
+from tests.support.paths import REFERENCE_CASES
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "reference-cases"
+SHARED = REFERENCE_CASES
 if not (SHARED / "expected.json").exists():
     pytest.skip("../shared/reference-cases is not available", allow_module_level=True)
 

@@ -16,15 +16,15 @@ from __future__ import annotations
 import functools
 import json
 import math
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import anascore
 from anascore.config.options import FORMATS
+from tests.support.paths import REFERENCE_CASES
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "reference-cases"
+SHARED = REFERENCE_CASES
 if not (SHARED / "expected.json").is_file():
     pytest.skip(f"reference cases not found at {SHARED}", allow_module_level=True)
 if "ua" not in FORMATS:

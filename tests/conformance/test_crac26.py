@@ -25,10 +25,9 @@ from anascore.cli.main import main
 from anascore.config.options import Options
 from anascore.formats.corefud import read_corefud, write_corefud
 from anascore.leaderboard.manifest import read_task
+from tests.support.paths import ROOT, corpus_files
 
-ROOT = Path(__file__).resolve().parents[2]
 SCORER = Path(os.environ.get("COREFUD_SCORER", "/tmp/ref/corefud-scorer"))
-GUM = Path(__file__).resolve().parents[3] / "shared" / "corpora" / "gum" / "dep"
 #: The 27 datasets of CorefUD 1.4 in the task (ufal/crac2026-corpipe's README).
 DATASETS = [
     "ca_ancora", "cs_pcedt", "cs_pdt", "cs_pdtsc", "cu_proiel", "de_potsdamcc",
@@ -100,9 +99,7 @@ def test_equal_to_the_corefud_scorer_run_as_the_task_ran_it(tmp_path: Path, seed
     if not (SCORER / "corefud-scorer.py").is_file():
         pytest.skip(f"no CorefUD scorer checkout at {SCORER}")
     pytest.importorskip("udapi")
-    files = sorted(GUM.glob("GUM_*.conllu"))
-    if not files:
-        pytest.skip(f"no GUM corpus at {GUM}")
+    files = corpus_files("gum", "dep", pattern="GUM_*.conllu")
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
         from perturb_response import perturb

@@ -25,10 +25,10 @@ import pytest
 import anascore
 from anascore.analysis.analyse import analyse_errors
 from anascore.analysis.classification import ERROR_TYPES
+from tests.support.paths import EXAMPLES
 
 ANALYSER = Path(os.environ.get("ANASCORE_BERKELEY_ANALYSER", "/tmp/ref/berkeley-analyser"))
 SCRIPT = ANALYSER / "classify_coreference_errors.py"
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 pytestmark = pytest.mark.skipif(
     not SCRIPT.is_file(),

@@ -31,8 +31,9 @@ import pytest
 
 import anascore
 from anascore import Report
+from tests.support.paths import FIXTURES
 
-FIXTURES = Path(__file__).parents[1] / "fixtures" / "reference_situations"
+FIXTURES = FIXTURES / "reference_situations"
 TOLERANCE = 1e-9
 
 Triple = tuple[float, float, float]

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 
 import pytest
 
 from anascore.config.options import Options
 from anascore.scoring.pipeline import score_files
+from tests.support.paths import REFERENCE_CASES
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "reference-cases"
+SHARED = REFERENCE_CASES
 if not (SHARED / "expected.json").exists():
     pytest.skip(f"reference cases not found at {SHARED}", allow_module_level=True)
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.paths import ROOT
+
 SCRIPT = ROOT / "tools" / "behaviour_snapshot.py"
 
 pytestmark = pytest.mark.skipif(not SCRIPT.exists(), reason="tools/ not beside tests/")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from tests.support.paths import EXAMPLES, ROOT
+
+BENCHMARKS = ROOT / "benchmarks"
 
 
 @pytest.mark.skipif(not (BENCHMARKS / "significance_benchmark.py").exists(),
@@ -72,7 +73,7 @@ def test_the_time_budget_wrapper_times_the_counting_of_a_real_run(tmp_path) -> N
     # leave
     # the counting phase at 0 and charge it all to reading.
     time_budget = _time_budget()
-    examples = Path(__file__).resolve().parents[2] / "examples"
+    examples = EXAMPLES
     phases = tmp_path / "phases.json"
     result = subprocess.run(
         [sys.executable, "-c", time_budget.PHASES_PROGRAM, str(phases), "score",

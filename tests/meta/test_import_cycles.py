@@ -31,7 +31,9 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[2] / "src" / "anascore"
+from tests.support.paths import ROOT
+
+PACKAGE = ROOT / "src" / "anascore"
 
 #: Cycles known and accepted: none (options ↔ presets was one: the presets' settings are now
 #: plain data in ``preset_settings``, below both).

@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.paths import ROOT
+
 KEY = str(ROOT / "examples" / "key.conll")
 RESPONSE = str(ROOT / "examples" / "response.conll")
 

@@ -19,9 +19,8 @@ import anascore
 from anascore.core.errors import AnascoreError
 from anascore.formats.io.conversion import convert
 from tests.support.mutations import mutant, write_mutant
+from tests.support.paths import EXAMPLES, FIXTURES
 
-FIXTURES = Path(__file__).parents[1] / "fixtures"
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SOURCES = {
     "conll2012": EXAMPLES / "key.conll",
     "jsonlines": FIXTURES / "jsonlines" / "key.jsonlines",

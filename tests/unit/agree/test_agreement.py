@@ -32,8 +32,7 @@ from anascore.agree.pairs import PairAgreement
 from anascore.cli.main import main
 from anascore.core.model import Document, Entity, Mention
 from anascore.formats import read_documents, writer
-
-LITBANK = Path(__file__).resolve().parents[4] / "shared" / "corpora" / "litbank" / "coref-conll"
+from tests.support.paths import FIXTURES, ROOT, corpus_files
 
 #: The worked example of docs/agreement.md: ten tokens, five mentions.
 WORDS = ["Ann", "told", "her", "sister", "that", "she", "and", "the", "girl", "won"]
@@ -114,7 +113,7 @@ def test_worked_example_missing_mention_is_the_empty_set(example):
 
 def test_worked_example_of_the_docs(tmp_path):
     # docs/agreement.md gives the two files and the table of values: both are read here.
-    page = (Path(__file__).resolve().parents[3] / "docs" / "agreement.md").read_text()
+    page = (ROOT / "docs" / "agreement.md").read_text()
     files = dict(re.findall(r"```conll (\S+)\n(.*?)```", page, re.DOTALL))
     assert set(files) == {"A.conll", "B.conll"}
     paths = []
@@ -243,9 +242,7 @@ def test_alpha_equals_nltk_on_synthetic_annotations(tmp_path, count, missing):
 
 @pytest.fixture(scope="module")
 def litbank(tmp_path_factory) -> list[Path]:
-    files = sorted(LITBANK.glob("*.conll"))[:3]
-    if not files:
-        pytest.skip("LitBank is not in ../shared/corpora")
+    files = corpus_files("litbank", "coref-conll", pattern="*.conll", limit=3)
     documents = [document for path in files for document in read_documents(path, "conll2012")]
     return annotations(documents, tmp_path_factory.mktemp("litbank"), 3, seed=27)
 
@@ -356,7 +353,7 @@ def test_cli_bad_input_is_one_line(tmp_path, example, capsys):
 def test_conllu_annotations_with_other_empty_nodes():
     # The zero is node 2.1 in one annotation, 3.1 in the other: two items for α (by node
     # ID), one mention for the pairwise metrics (zeros aligned by their dependencies).
-    fixtures = Path(__file__).parents[2] / "fixtures" / "corefud"
+    fixtures = FIXTURES / "corefud"
     paths = [fixtures / "upos_key.conllu", fixtures / "upos_response.conllu"]
     result = anascore.agreement(paths)
     assert result.items == 4

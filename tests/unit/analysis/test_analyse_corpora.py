@@ -17,8 +17,8 @@ from anascore.config.options import Options
 from anascore.core.errors import OptionsError
 from anascore.core.model import Document, Entity
 from anascore.formats import read_documents
+from tests.support.paths import SHARED
 
-SHARED = Path(__file__).resolve().parents[4] / "shared"
 IDENTITY = "mentions,muc,bcub,ceafm,ceafe,blanc,lea,conll"
 
 

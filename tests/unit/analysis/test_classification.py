@@ -13,9 +13,9 @@ from anascore.analysis.analyse import analyse_documents, analyse_errors
 from anascore.analysis.classification import ERROR_TYPES
 from anascore.config.options import Options
 from anascore.core.model import Document, Entity, Mention
+from tests.support.paths import SHARED
 
 IDENTITY = "mentions,muc,bcub,ceafm,ceafe,blanc,lea,conll"
-SHARED = Path(__file__).resolve().parents[4] / "shared"
 
 
 def document(clusters: list[list[tuple[int, int]]], name: str = "d", length: int = 30) -> Document:
@@ -207,19 +207,18 @@ def test_span_errors_pair_mentions_by_their_part_of_speech_head() -> None:
     assert without.counts()["missing_mention"] == 1 and without.counts()["extra_mention"] == 1
 
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
 
 @pytest.mark.parametrize("output", ["text", "markdown", "csv", "json"])
 def test_a_metric_not_applicable_is_n_a_not_nan(capsys: pytest.CaptureFixture[str],
-                                                output: str) -> None:
+                                                output: str, example_pair) -> None:
     """The zero metric on CoNLL-2012 files (no empty nodes) is n/a, as in anascore score: the
     impact table printed 'nan (+nan)' and the JSON held NaN, which is not JSON."""
     import json
 
     from anascore.cli.main import main
 
-    status = main(["errors", str(EXAMPLES / "key.conll"), str(EXAMPLES / "response.conll"),
+    status = main(["errors", *example_pair,
                    "--metrics", "muc,zero", "--output", output])
     out = capsys.readouterr().out
     assert status == 0
@@ -241,9 +240,8 @@ def test_a_metric_not_applicable_is_n_a_not_nan(capsys: pytest.CaptureFixture[st
         assert rows and all("n/a" in row and "100.00 (+12.15)" in row for row in rows)
 
 
-def test_the_analysis_keeps_nan_in_python() -> None:
-    analysis = analyse_errors(EXAMPLES / "key.conll", EXAMPLES / "response.conll",
-                              metrics="muc,zero")
+def test_the_analysis_keeps_nan_in_python(example_pair) -> None:
+    analysis = analyse_errors(*example_pair, metrics="muc,zero")
     assert math.isnan(analysis.impact_table()["all"]["zero"]["f1"])
     assert analysis.to_dict()["impact"]["all"]["zero"] == {"f1": None, "delta_f1": None}
 

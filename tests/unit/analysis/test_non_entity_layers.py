@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -12,9 +11,9 @@ from anascore.analysis.analyse import analyse_documents, analyse_files
 from anascore.config.options import Options
 from anascore.core.errors import OptionsError
 from anascore.core.model import BridgingLink, Document, Entity, Mention
+from tests.support.paths import CORPORA
 
-SHARED = Path(__file__).resolve().parents[4] / "shared"
-AMI = SHARED / "corpora" / "codi-crac22" / "AMI_dev_v2.2022.CONLLUA"
+AMI = CORPORA / "codi-crac22" / "AMI_dev_v2.2022.CONLLUA"
 WORDS = tuple(f"w{position}" for position in range(20))
 
 

@@ -24,10 +24,10 @@ from anascore.matching.exact import Matcher
 from anascore.metrics import metric_for
 from anascore.metrics.rules import MetricRules
 from anascore.selection.sides import SelectionRules
+from tests.support.paths import FIXTURES, ROOT
 
-ROOT = Path(__file__).resolve().parents[3]
 SOURCE = ROOT / "src" / "anascore"
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "ua"
+FIXTURES = FIXTURES / "ua"
 
 
 # ------------------------------------------------------------------ one place, one list

@@ -15,8 +15,8 @@ import anascore
 from anascore.cli.main import main
 from anascore.core.errors import OptionsError
 from anascore.formats import read_documents
+from tests.support.paths import FIXTURES
 
-FIXTURES = Path(__file__).parents[2] / "fixtures"
 COREFUD = FIXTURES / "corefud" / "match_key.conllu"
 UA = FIXTURES / "ua" / "typed_key.conllua"
 

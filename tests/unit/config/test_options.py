@@ -5,7 +5,6 @@ keyword defaults (keep_singletons=True, match="exact") override a preset."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -16,8 +15,8 @@ from anascore.config.presets import PRESET_NAMES
 from anascore.core.errors import OptionsError
 from anascore.formats import read_documents
 from anascore.leaderboard import evaluate
+from tests.support.paths import EXAMPLES, FIXTURES
 
-FIXTURES = Path(__file__).parents[2] / "fixtures"
 #: An input that holds what each preset scores (heads and zeros, layers, or nothing special).
 INPUTS = {
     "crac22": FIXTURES / "corefud" / "match_key.conllu",
@@ -158,7 +157,7 @@ def test_numpy_integers_are_positions():
 
 # Settings an entry point cannot honour are refused, never carried in the signature unused.
 
-EXAMPLE_KEY = Path(__file__).resolve().parents[3] / "examples" / "key.conll"
+EXAMPLE_KEY = EXAMPLES / "key.conll"
 EXAMPLE_RESPONSE = EXAMPLE_KEY.with_name("response.conll")
 
 

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from anascore.cli.main import main
 from anascore.config.options import Options
 from anascore.config.presets import describe_mode, preset_name
 from anascore.core.errors import OptionsError
+from tests.support.paths import FIXTURES
 
 
 @pytest.mark.parametrize(("preset", "match", "zero_match"), [
@@ -54,7 +53,7 @@ def test_preset_on_the_command_line(tmp_path, capsys) -> None:
             "give none") in (
         capsys.readouterr().err)
     # ... and on CorefUD it is the shared task's, signed as such.
-    key = Path(__file__).parents[2] / "fixtures" / "corefud" / "match_key.conllu"
+    key = FIXTURES / "corefud" / "match_key.conllu"
     assert main(["score", str(key), str(key), "--preset", "crac23", "--output", "json"]) == 0
     assert '"signature": "preset:crac23|match:head' in capsys.readouterr().out
     assert main(["score", str(key), str(key), "--preset", "crac23", "--match", "exact",

@@ -15,8 +15,9 @@ from anascore.config.options import IDENTITY_METRICS, Options
 from anascore.config.presets import PRESET_NAMES, describe_mode, preset_name, preset_options
 from anascore.core.errors import OptionsError
 from anascore.formats.ua import read_ua, write_ua
+from tests.support.paths import FIXTURES
 
-FIXTURES = Path(__file__).parents[2] / "fixtures" / "ua"
+FIXTURES = FIXTURES / "ua"
 KEY = FIXTURES / "features.conllua"
 
 

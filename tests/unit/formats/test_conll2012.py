@@ -3,15 +3,12 @@ tabs, so that no other column is ever read as the coreference column."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import anascore
 from anascore.core.errors import FormatError
 from anascore.formats.conll2012 import read_conll2012
-
-SHARED = Path(__file__).resolve().parents[4] / "shared"
+from tests.support.paths import EXAMPLES, corpus_files
 
 
 def ontonotes(coreference: list[str]) -> str:
@@ -79,9 +76,7 @@ def test_a_narrower_line_after_filled_cells_is_an_error(tmp_path):
 
 
 def test_litbank_reads_as_before():
-    files = sorted((SHARED / "corpora" / "litbank" / "coref-conll").glob("*.conll"))[:3]
-    if not files:
-        pytest.skip("../shared/corpora is absent")
+    files = corpus_files("litbank", "coref-conll", pattern="*.conll", limit=3)
     for path in files:
         [document] = read_conll2012(path)
         # LitBank: 13 tab-separated cells, the last one empty for "no coreference".
@@ -164,7 +159,7 @@ def test_an_extra_column_on_one_sentence_of_the_example_is_an_error(tmp_path):
     # examples/response.conll (OntoNotes layout, 12 columns): the extra column on one sentence
     # moved CoNLL from 85.93 to 86.69. Its 12th column holds coreference cells, not the
     # predicate arguments ('*') by which OntoNotes sentences may differ.
-    example = Path(__file__).resolve().parents[3] / "examples"
+    example = EXAMPLES
     assert round(anascore.score(example / "key.conll",
                                 example / "response.conll").metrics["conll"].f1 * 100,
                  2) == 85.93

@@ -13,9 +13,9 @@ from anascore.compat.ua_scorer import first_word_heads
 from anascore.core.errors import DocumentMismatchError, FormatError
 from anascore.formats import detect_format
 from anascore.formats.corefud import read_corefud, write_corefud
+from tests.support.paths import CORPORA, FIXTURES
 
-FIXTURES = Path(__file__).parents[2] / "fixtures" / "corefud"
-SHARED = Path(__file__).resolve().parents[4] / "shared"
+FIXTURES = FIXTURES / "corefud"
 
 
 def mentions_of(document) -> dict[str, list[tuple[tuple[int, ...], int | None]]]:
@@ -225,7 +225,7 @@ def _udapi_heads(oracle: object, position: dict) -> list[tuple[tuple[int, ...], 
                   for mention in entity.mentions)
 
 
-@pytest.mark.skipif(not (SHARED / "corpora" / "gum" / "dep").exists(),
+@pytest.mark.skipif(not (CORPORA / "gum" / "dep").exists(),
                     reason="../shared/corpora is not available")
 def test_reads_gum_as_udapi_does() -> None:
     """Udapi (the CorefUD scorer's reader) as an oracle, in the first 30 GUM documents: the
@@ -237,7 +237,7 @@ def test_reads_gum_as_udapi_does() -> None:
     conllu = pytest.importorskip("udapi.block.read.conllu")
     move_head = pytest.importorskip("udapi.block.corefud.movehead")
     agree = total = 0
-    for path in sorted((SHARED / "corpora" / "gum" / "dep").glob("*.conllu"))[:30]:
+    for path in sorted((CORPORA / "gum" / "dep").glob("*.conllu"))[:30]:
         (document,) = read_corefud(path)
         oracle = udapi_document.Document()
         conllu.Conllu(files=[str(path)]).apply_on_document(oracle)
@@ -264,12 +264,12 @@ def test_reads_gum_as_udapi_does() -> None:
     assert agree >= 0.995 * total, (agree, total)
 
 
-@pytest.mark.skipif(not (SHARED / "corpora" / "gum" / "dep").exists(),
+@pytest.mark.skipif(not (CORPORA / "gum" / "dep").exists(),
                     reason="../shared/corpora is not available")
 def test_writer_round_trip_on_gum(tmp_path: Path) -> None:
     """GUM's mentions, heads, empty nodes, split antecedents and bridging survive being
     written and read back."""
-    paths = sorted((SHARED / "corpora" / "gum" / "dep").glob("*.conllu"))[::25]
+    paths = sorted((CORPORA / "gum" / "dep").glob("*.conllu"))[::25]
     documents = [document for path in paths for document in read_corefud(path)]
     write_corefud(documents, tmp_path / "gum.conllu")
     again = list(read_corefud(tmp_path / "gum.conllu"))

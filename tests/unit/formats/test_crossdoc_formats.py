@@ -23,6 +23,7 @@ from anascore.formats.conll2012 import read_conll2012
 from anascore.formats.io.conversion import convert
 from anascore.formats.mentionjson import read_mentionjson, write_mentionjson
 from anascore.formats.scico import read_scico, write_scico
+from tests.support.paths import CORPORA
 from tests.support.perl_scorer import differences, requires_perl, run_perl
 
 
@@ -560,7 +561,7 @@ def test_scico_writes_a_document_without_topic_under_its_name(tmp_path: Path) ->
         "doc 1", (0, 1), {"1": [(0,), (1,)]})
 
 
-LITBANK = sorted((Path(__file__).resolve().parents[4] / "shared" / "corpora" / "litbank"
+LITBANK = sorted((CORPORA / "litbank"
                   / "coref-conll").glob("*.conll"))[:2]
 
 

@@ -11,8 +11,9 @@ import anascore
 from anascore.core.errors import FormatError
 from anascore.formats import detect_format
 from anascore.formats.jsonlines import read_jsonlines, write_jsonlines
+from tests.support.paths import FIXTURES
 
-FIXTURES = Path(__file__).parents[2] / "fixtures" / "jsonlines"
+FIXTURES = FIXTURES / "jsonlines"
 KEY, PREDICTIONS = FIXTURES / "key.jsonlines", FIXTURES / "predictions.jsonlines"
 
 

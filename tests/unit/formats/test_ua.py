@@ -16,9 +16,10 @@ from anascore.core.model import BridgingLink, Document
 from anascore.formats import detect_format, read_documents
 from anascore.formats.ua import read_ua, write_ua
 from anascore.scoring.pipeline import count_document, score
+from tests.support.paths import FIXTURES
 from tests.support.strategies import ua_document_pairs, ua_documents
 
-FIXTURES = Path(__file__).parents[2] / "fixtures" / "ua"
+FIXTURES = FIXTURES / "ua"
 COLUMNS = ("# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC IDENTITY "
            "BRIDGING DISCOURSE_DEIXIS\n")
 

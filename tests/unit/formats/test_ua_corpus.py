@@ -13,8 +13,9 @@ from anascore.config.options import Options
 from anascore.formats.ua import read_ua
 from anascore.report import Report
 from anascore.scoring.pipeline import count_document
+from tests.support.paths import CORPORA
 
-CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpora" / "codi-crac22"
+CORPUS = CORPORA / "codi-crac22"
 FILES = sorted(CORPUS.glob("*.CONLLUA"))
 if not FILES:
     pytest.skip(f"CODI-CRAC 2022 files not found in {CORPUS}", allow_module_level=True)

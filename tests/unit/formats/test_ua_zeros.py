@@ -15,8 +15,9 @@ import pytest
 import anascore
 from anascore.core.errors import DocumentMismatchError
 from anascore.formats.ua import read_ua, write_ua
+from tests.support.paths import FIXTURES
 
-FIXTURES = Path(__file__).parents[2] / "fixtures" / "ua"
+FIXTURES = FIXTURES / "ua"
 KEY, RESPONSE = FIXTURES / "zero_key.conllua", FIXTURES / "zero_response.conllua"
 
 

@@ -19,8 +19,8 @@ import pytest
 
 from anascore.cli.main import main
 from anascore.leaderboard import evaluate
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 COREFUD = ROOT / "tests" / "fixtures" / "corefud"
 

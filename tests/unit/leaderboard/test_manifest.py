@@ -15,8 +15,8 @@ import pytest
 from anascore.cli.main import main
 from anascore.core.errors import OptionsError
 from anascore.leaderboard import read_task
+from tests.support.paths import EXAMPLES
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 KEY, RESPONSE = EXAMPLES / "key.conll", EXAMPLES / "response.conll"
 
 

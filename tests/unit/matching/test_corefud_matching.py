@@ -4,7 +4,6 @@ computed by hand from the definitions (CorefUD scorer README; Žabokrtský et al
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -16,8 +15,9 @@ from anascore.matching import partial
 from anascore.matching.optimal import best_pairs
 from anascore.matching.zero_pairing import dependency_score, parse_deps
 from anascore.scoring.pipeline import count_document
+from tests.support.paths import FIXTURES
 
-FIXTURES = Path(__file__).parents[2] / "fixtures" / "corefud"
+FIXTURES = FIXTURES / "corefud"
 KEY = FIXTURES / "match_key.conllu"
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,9 +17,10 @@ from anascore.metrics import metric_for
 from anascore.metrics.dominant import DominantScore, class_table_csv, class_table_text
 from anascore.report.text_table import render_text
 from anascore.selection.sides import select_side
+from tests.support.paths import FIXTURES
 
 K = (1, 0.75, 0.5, 0.25)
-FIXTURES = Path(__file__).parents[2] / "fixtures" / "chen_ng_2013"
+FIXTURES = FIXTURES / "chen_ng_2013"
 
 # Appendix C: "Barack Obama was elected the 44th president of the United States on Tuesday.
 # B. Obama is the first black US president. The newly elected president will be in charge of

@@ -27,9 +27,10 @@ from anascore.matching import align_exact
 from anascore.metrics.linguistic import linguistic_weights, spanning_tree_weight
 from anascore.scoring.pipeline import count_document
 from anascore.selection.sides import select_side
+from tests.support.paths import EXAMPLES, FIXTURES
 from tests.support.strategies import document_pairs, to_document
 
-FIXTURES = Path(__file__).parents[2] / "fixtures" / "chen_ng_2013"
+FIXTURES = FIXTURES / "chen_ng_2013"
 KEY = FIXTURES / "key.conll"
 RESPONSES = "abcde"
 METRICS = ("muc", "lmuc", "bcub", "lbcub", "ceafm", "lceafm", "ceafe", "lceafe")
@@ -289,7 +290,7 @@ def test_link_weights_are_checked() -> None:
         1.0, 0.5, 0.25, 1.0)
 
 
-EXAMPLE = Path(__file__).parents[3] / "examples" / "linguistic"
+EXAMPLE = EXAMPLES / "linguistic"
 
 
 def test_the_readme_example_ranks_the_responses_both_ways() -> None:

@@ -32,11 +32,12 @@ from anascore.report.systems import SystemsReport
 from anascore.stats.bootstrap import confidence_intervals, resample_weights
 from anascore.stats.metric_suite import MetricSuite
 from anascore.stats.significance import approximate_randomization, holm, paired_bootstrap
+from tests.support.paths import CORPORA, FIXTURES
 
-FIXTURES = Path(__file__).parents[2] / "fixtures" / "corefud"
+FIXTURES = FIXTURES / "corefud"
 TWO_DOCUMENTS = FIXTURES / "two_documents.conllu"  # d1: a zero, a Bridge to an entity; d2: none
 ZERO_KEY = FIXTURES / "zero_key.conllu"
-GUM = Path(__file__).resolve().parents[4] / "shared" / "corpora" / "gum" / "dep"
+GUM = CORPORA / "gum" / "dep"
 
 
 def without_empty_nodes(path: Path, target: Path) -> Path:

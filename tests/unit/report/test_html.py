@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from anascore.cli.main import main
+from tests.support.paths import CORPORA, ROOT
 
-ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 SHARED = ROOT.parent / "shared"
-GUM = sorted((SHARED / "corpora" / "gum" / "dep").glob("*.conllu"))[:6]
+GUM = sorted((CORPORA / "gum" / "dep").glob("*.conllu"))[:6]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 KEY = ("#begin document (d); part 000\nAnna\t(1)\nsaw\t-\nher\t(1)\nmother\t(2)\n.\t-\n"
@@ -130,10 +130,10 @@ def test_in_a_browser_on_gum_corefud_with_zeros_and_head_matching(tmp_path) -> N
     assert result["failures"] == []
 
 
-def test_impact_chart_of_a_metric_not_applicable(tmp_path: Path) -> None:
+def test_impact_chart_of_a_metric_not_applicable(tmp_path: Path, example_pair) -> None:
     """--metrics zero on CoNLL-2012 files: the chart drew bars of width 'nan'."""
     out = tmp_path / "zero.html"
-    assert main(["report", str(EXAMPLES / "key.conll"), str(EXAMPLES / "response.conll"),
+    assert main(["report", *example_pair,
                  "--metrics", "zero", "-o", str(out), "--quiet"]) == 0
     page = out.read_text(encoding="utf-8")
     assert "nan" not in re.sub(r"[a-z]nan|nan[a-z]", "", page.lower())

@@ -21,6 +21,7 @@ import pytest
 from anascore.cli.main import main
 from anascore.report.html import script_json
 from anascore.report.html_template import fill
+from tests.support.paths import FIXTURES
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 browser = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
@@ -226,7 +227,7 @@ def test_in_a_browser_bridging_and_split_antecedents_of_hostile_names(tmp_path) 
     # The Universal Anaphora fixture with a script as a bridging relation, markup as the
     # split-antecedent plural's entity ID, '<!--<script>' as a word and '{{DATA}}<x>' as the
     # document's name: the lists under the text show them as text.
-    fixture = Path(__file__).parents[2] / "fixtures" / "ua" / "features.conllua"
+    fixture = FIXTURES / "ua" / "features.conllua"
     text = (fixture.read_text(encoding="utf-8")
             .replace("Rel=part-of", f"Rel={IMAGE}")
             .replace("EntityID=3|", "EntityID=<s>&amp;|")

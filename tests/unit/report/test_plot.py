@@ -14,6 +14,7 @@ import pytest
 
 from anascore.cli.main import main
 from anascore.formats.conll2012 import write_conll2012
+from tests.support.paths import FIXTURES
 from tests.support.stats_fixtures import corpus, system
 
 KEYS = corpus(8, seed=31)
@@ -110,7 +111,7 @@ def test_systems_of_a_report_with_the_ua_layers(tmp_path, capsys) -> None:
     plotted at its entity level, the level its ``f1`` is."""
     from anascore.report.plot import _title, systems_of
 
-    fixture = Path(__file__).parents[2] / "fixtures" / "ua" / "features.conllua"
+    fixture = FIXTURES / "ua" / "features.conllua"
     assert main(["score", str(fixture), str(fixture), "--keep-bridging", "--discourse-deixis",
                  "--confidence", "20", "--per-document", "--output", "json"]) == 0
     report = json.loads(capsys.readouterr().out)

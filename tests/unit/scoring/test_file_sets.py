@@ -14,8 +14,7 @@ import anascore
 from anascore.core.errors import DocumentMismatchError
 from anascore.formats import read_documents
 from anascore.formats.conll2012 import write_conll2012
-
-EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+from tests.support.paths import EXAMPLES
 
 
 @pytest.fixture

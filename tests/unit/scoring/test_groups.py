@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import replace
-from pathlib import Path
 from types import MappingProxyType
 
 import pytest
@@ -23,10 +22,10 @@ from anascore.scoring.groups import (
     group_mentions,
 )
 from anascore.scoring.pipeline import score_documents
+from tests.support.paths import CORPORA
 from tests.support.strategies import document_pairs, to_document
 
-SHARED = Path(__file__).resolve().parents[4] / "shared"
-LITBANK = sorted((SHARED / "corpora" / "litbank" / "coref-conll").glob("*.conll"))[:12]
+LITBANK = sorted((CORPORA / "litbank" / "coref-conll").glob("*.conll"))[:12]
 
 
 def typed(start: int, kind: str) -> Mention:
@@ -329,7 +328,7 @@ def test_singletons_leave_muc_of_entity_size_1_out_of_the_macro():
 
 
 # Two GUM documents, the second with empty nodes (where the response puts its zeros).
-GUM = [path for path in (SHARED / "corpora" / "gum" / "dep" / f"GUM_academic_{name}.conllu"
+GUM = [path for path in (CORPORA / "gum" / "dep" / f"GUM_academic_{name}.conllu"
                          for name in ("art", "eegimaa")) if path.exists()]
 
 

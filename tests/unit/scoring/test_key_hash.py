@@ -19,10 +19,10 @@ import anascore
 from anascore.cli.main import main
 from anascore.formats import read_documents
 from anascore.leaderboard import evaluate
+from tests.support.paths import EXAMPLES, FIXTURES
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 KEY, RESPONSE = EXAMPLES / "key.conll", EXAMPLES / "response.conll"
-COREFUD = Path(__file__).resolve().parents[2] / "fixtures" / "corefud" / "two_documents.conllu"
+COREFUD = FIXTURES / "corefud" / "two_documents.conllu"
 
 
 def sha256(data: bytes) -> str:

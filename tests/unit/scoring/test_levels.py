@@ -30,7 +30,6 @@ import json
 import subprocess
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -38,6 +37,7 @@ import anascore
 from anascore.config.options import Options
 from anascore.core.errors import DocumentMismatchError, FormatError, OptionsError
 from anascore.core.model import Document, Entity, Mention
+from tests.support.paths import ROOT
 
 KEY = {"a1": ["(1)", "(2)", "(1)"], "a2": ["(1)", "(2)"], "b1": ["(1)", "(3)"]}
 RESPONSE = {"a1": ["(1)", "(1)", "(1)"], "a2": ["(5)", "(2)"], "b1": ["(1)", "(1)"]}
@@ -63,11 +63,8 @@ def mention_based(documents: dict[str, list[str]], header: str = "#begin documen
 
 
 @pytest.fixture
-def files(tmp_path: Path) -> tuple[str, str]:
-    key, response = tmp_path / "key.conll", tmp_path / "response.conll"
-    key.write_text(mention_based(KEY))
-    response.write_text(mention_based(RESPONSE))
-    return str(key), str(response)
+def files(pair_files) -> tuple[str, str]:
+    return pair_files(mention_based(KEY), mention_based(RESPONSE))
 
 
 def scores(report: anascore.Report) -> tuple[float, float, float, float]:
@@ -289,7 +286,7 @@ def test_a_preset_leaves_the_topic_pattern_free(files) -> None:
 
 def test_the_worked_example_of_the_docs_is_what_the_command_prints(tmp_path) -> None:
     """docs/cross-document.md's key, response and printed tables, read back from the page."""
-    page = Path(__file__).resolve().parents[3] / "docs" / "cross-document.md"
+    page = ROOT / "docs" / "cross-document.md"
     if not page.exists():
         pytest.skip("docs/ not beside tests/")
     example = page.read_text(encoding="utf-8").split("## Worked example", 1)[1]

@@ -17,9 +17,8 @@ from anascore.core.errors import DocumentMismatchError
 from anascore.core.model import Document, Entity, Mention
 from anascore.formats import read_documents
 from anascore.formats.jsonlines import write_jsonlines
+from tests.support.paths import EXAMPLES, corpus_files
 
-SHARED = Path(__file__).resolve().parents[4] / "shared"
-EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 METRICS = "mentions,muc,bcub,ceafm,ceafe,blanc,lea,conll"
 
 
@@ -88,9 +87,7 @@ def scores(key: Path, response: Path, **options) -> dict:
 
 
 def litbank_documents() -> list[Document]:
-    files = sorted((SHARED / "corpora" / "litbank" / "coref-conll").glob("*.conll"))[:3]
-    if not files:
-        pytest.skip("../shared/corpora is absent")
+    files = corpus_files("litbank", "coref-conll", pattern="*.conll", limit=3)
     return [contiguous(document) for path in files for document in read_documents(path)]
 
 

@@ -16,6 +16,8 @@ from anascore.core.errors import AnascoreError
 from anascore.formats.conll2012 import read_conll2012, write_conll2012
 from anascore.scoring import parallel
 from anascore.scoring.pipeline import score_files, score_files_many
+from tests.support.files import write
+from tests.support.paths import EXAMPLES
 from tests.support.serial_and_parallel import both_ways
 from tests.support.strategies import document_pairs, to_document, without_crossing
 
@@ -39,15 +41,6 @@ RESPONSE_CELLS = ["(1", "1)", "(2)", "-", "(1)", "(3)", "(2", "2)", "-"]
 
 def corpus(cells: list[str], names: list[str]) -> str:
     return "".join(story(name, cells) for name in names)
-
-
-def write(folder: Path, name: str, text: str | bytes) -> str:
-    path = folder / name
-    if isinstance(text, bytes):
-        path.write_bytes(text)
-    else:
-        path.write_text(text, encoding="utf-8", newline="")
-    return str(path)
 
 
 def error_of(key: str, response: str, jobs: int) -> str:
@@ -259,7 +252,7 @@ def test_random_corpora_give_the_serial_numbers(tmp_path, pairs, remove_singleto
 
 
 def test_metrics_that_read_token_columns_give_the_serial_numbers(tmp_path) -> None:
-    examples = Path(__file__).resolve().parents[3] / "examples" / "linguistic"
+    examples = EXAMPLES / "linguistic"
     copies = {}
     for role, source in (("key", "key.conll"), ("response", "response_names.conll")):
         text = (examples / source).read_text(encoding="utf-8")

@@ -17,14 +17,14 @@ from anascore.formats.corefud import write_corefud
 from anascore.formats.ua import write_ua
 from anascore.scoring import parallel
 from anascore.scoring.pipeline import score_files
+from tests.support.paths import CORPORA
 from tests.support.serial_and_parallel import both_ways
 from tests.support.strategies import document_pairs, to_document, without_crossing
 
 pytestmark = pytest.mark.skipif(not parallel._can_fork(), reason="forks on Linux only")
 
-SHARED = Path(__file__).resolve().parents[4] / "shared"
-GUM = sorted((SHARED / "corpora" / "gum" / "dep").glob("*.conllu"))[:12]
-AMI = SHARED / "corpora" / "codi-crac22" / "AMI_dev_v2.2022.CONLLUA"
+GUM = sorted((CORPORA / "gum" / "dep").glob("*.conllu"))[:12]
+AMI = CORPORA / "codi-crac22" / "AMI_dev_v2.2022.CONLLUA"
 WRITERS = {"corefud": (write_corefud, "conllu"), "ua": (write_ua, "CONLLUA")}
 
 

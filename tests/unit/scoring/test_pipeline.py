@@ -5,15 +5,15 @@ a CoNLL-2012 or jsonlines response whose words were all shifted by one scored 10
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 import anascore
 from anascore.core.errors import DocumentMismatchError, FormatError
 from anascore.formats import read_documents, writer
+from tests.support.paths import FIXTURES
 
-KEY = Path(__file__).parents[2] / "fixtures" / "corefud" / "match_key.conllu"
+KEY = FIXTURES / "corefud" / "match_key.conllu"
 
 
 def plain(documents):

@@ -19,6 +19,7 @@ from anascore.core.progress import Progress
 from anascore.formats.conll2012 import write_conll2012
 from anascore.report.latex import escape
 from anascore.scoring import pipeline as scoring
+from tests.support.paths import FIXTURES
 from tests.support.stats_fixtures import corpus, system
 
 KEYS = corpus(6, seed=21)
@@ -158,7 +159,7 @@ def test_csv_gives_each_level_of_bridging(tmp_path, capsys) -> None:
     """The key's bridging anaphors: m8 (anchor mention m7 of entity 5) and m14 (anchors in
     entities 6 and 11, mention m13). The response anchors m8 on m4, another mention of entity
     5, and drops m14's bridging."""
-    key = Path(__file__).parents[2] / "fixtures" / "ua" / "features.conllua"
+    key = FIXTURES / "ua" / "features.conllua"
     lines = key.read_text(encoding="utf-8").split("\n")
     for number, line in enumerate(lines):
         columns = line.split("\t")

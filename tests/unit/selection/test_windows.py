@@ -31,10 +31,10 @@ from anascore.core.errors import OptionsError
 from anascore.core.model import Document, Entity, Mention
 from anascore.formats.conll2012 import read_conll2012, write_conll2012
 from anascore.selection.windows import window_ends
+from tests.support.paths import CORPORA, ROOT
 
-ROOT = Path(__file__).resolve().parents[3]
 BOOKCOREF = Path(os.environ.get("ANASCORE_BOOKCOREF", "/tmp/ref/bookcoref"))
-LITBANK = Path(__file__).resolve().parents[4] / "shared" / "corpora" / "litbank" / "coref-conll"
+LITBANK = CORPORA / "litbank" / "coref-conll"
 
 
 def _document(name: str, length: int, clusters: list[list[tuple[int, int]]]) -> Document:

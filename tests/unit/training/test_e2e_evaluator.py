@@ -14,8 +14,7 @@ import anascore
 from anascore.core.model import Document, Entity, Mention
 from anascore.formats.jsonlines import write_jsonlines
 from anascore.training.flat_scores import flatten_scores
-
-EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+from tests.support.paths import EXAMPLES
 
 
 def test_the_e2e_calls_and_the_worked_example_of_the_docs():

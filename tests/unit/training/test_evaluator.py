@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 import anascore
 from anascore.formats.conll2012 import write_conll2012
+from tests.support.paths import EXAMPLES
 from tests.support.strategies import document_pairs, to_document, without_crossing
 
-EXAMPLE_KEY = str(Path(__file__).parents[3] / "examples" / "key.conll")
+EXAMPLE_KEY = str(EXAMPLES / "key.conll")
 
 
 @settings(max_examples=40, deadline=None)
@@ -92,7 +93,7 @@ def test_documents_pickle_for_parallel_runs(tmp_path: Path) -> None:
     from anascore.core.model import Mention, read_only
     from anascore.formats import read_documents
 
-    documents = list(read_documents(Path(__file__).parents[3] / "examples" / "key.conll"))
+    documents = list(read_documents(EXAMPLES / "key.conll"))
     copies = pickle.loads(pickle.dumps(documents))
     assert copies == documents
     mention = Mention((1, 2), attributes=read_only({"mention_type": "pronoun"}))

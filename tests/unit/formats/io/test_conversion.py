@@ -18,10 +18,9 @@ from anascore.core.model import Document, Entity, Mention
 from anascore.formats import read_documents
 from anascore.formats.conll2012 import write_conll2012
 from anascore.formats.io.conversion import convert, unsupported_content
+from tests.support.paths import CORPORA, EXAMPLES, FIXTURES
 
-FIXTURES = Path(__file__).parents[3] / "fixtures"
 RICH = FIXTURES / "corefud" / "two_documents.conllu"
-SHARED = Path(__file__).resolve().parents[5] / "shared"
 
 
 def test_what_a_target_cannot_hold_is_refused_with_a_list(tmp_path: Path) -> None:
@@ -167,8 +166,8 @@ def _perturbed(document: Document, rng: random.Random) -> Document:
 
 
 def _corpus_files() -> list[Path]:
-    gum = sorted((SHARED / "corpora" / "gum" / "coref-conll").glob("GUM_*.conll"))[:6]
-    litbank = sorted((SHARED / "corpora" / "litbank" / "coref-conll").glob("*.conll"))[:2]
+    gum = sorted((CORPORA / "gum" / "coref-conll").glob("GUM_*.conll"))[:6]
+    litbank = sorted((CORPORA / "litbank" / "coref-conll").glob("*.conll"))[:2]
     return gum + litbank
 
 
@@ -177,8 +176,8 @@ def _scores(key: Path, response: Path, match: str) -> dict:
     return {name: report.metrics[name].to_dict() for name in ALL_METRICS}
 
 
-@pytest.mark.skipif(not (SHARED / "corpora").exists(), reason="../shared/corpora is absent")
-@pytest.mark.parametrize("source", _corpus_files() if (SHARED / "corpora").exists() else [],
+@pytest.mark.skipif(not CORPORA.exists(), reason="../shared/corpora is absent")
+@pytest.mark.parametrize("source", _corpus_files() if CORPORA.exists() else [],
                          ids=lambda path: path.stem)
 def test_round_trip_conll2012_corefud_jsonlines_conll2012_keeps_every_score(
         tmp_path: Path, source: Path) -> None:
@@ -218,7 +217,7 @@ def test_unsupported_content_names_nothing_for_a_plain_document() -> None:
 def test_conll2012_to_corefud_writes_sent_ids_without_spaces(tmp_path: Path) -> None:
     # OntoNotes names hold spaces ("(news/ex/00/ex_0001); part 000"): a sent_id cannot; nor
     # '/', which Udapi reads as the start of a zone name.
-    key = Path(__file__).resolve().parents[4] / "examples" / "key.conll"
+    key = EXAMPLES / "key.conll"
     out = tmp_path / "key.conllu"
     assert convert(key, out, to="corefud") == []
     sent_ids = [line.split("=", 1)[1].strip() for line in out.read_text().splitlines()

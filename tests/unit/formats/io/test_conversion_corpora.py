@@ -20,8 +20,8 @@ from anascore.formats.io.conversion import (
 )
 from anascore.formats.sentences import sentence_of
 from anascore.formats.ua import write_ua
+from tests.support.paths import CORPORA, EXAMPLES
 
-CORPORA = Path(__file__).resolve().parents[5] / "shared" / "corpora"
 EVERY = os.environ.get("ANASCORE_CONVERT_ALL") == "1"
 CHOSEN = {
     "litbank": sorted((CORPORA / "litbank" / "coref-conll").glob("*.conll")),
@@ -133,7 +133,7 @@ def test_ua_to_ua_keeps_every_column_and_comment(source, tmp_path):
 LITBANK = sorted((CORPORA / "litbank" / "coref-conll").glob("*.conll"))
 
 
-@pytest.mark.parametrize("source", [Path(__file__).resolve().parents[4] / "examples" /
+@pytest.mark.parametrize("source", [EXAMPLES /
                                     "key.conll", *LITBANK[:2]], ids=lambda path: path.name)
 def test_conll2012_to_conll2012_keeps_every_column(source, tmp_path):
     # Documented normalisations: cells tab-separated, "no coreference" written '-', the

@@ -22,8 +22,8 @@ from anascore.formats import read_documents
 from anascore.formats.corefud import read_corefud
 from anascore.formats.io.conversion import convert
 from anascore.formats.ua import read_ua
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[4]
 KEY_CONLL = ROOT / "examples" / "key.conll"
 SCORER = Path(os.environ.get("COREFUD_SCORER", "/tmp/ref/corefud-scorer"))
 

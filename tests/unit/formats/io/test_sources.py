@@ -20,8 +20,8 @@ import pytest
 
 from anascore.cli.main import main
 from anascore.formats.io.sources import COPY_FLOOR, copy_limit
+from tests.support.paths import EXAMPLES
 
-EXAMPLES = Path(__file__).resolve().parents[4] / "examples"
 KEY, RESPONSE = EXAMPLES / "key.conll", EXAMPLES / "response.conll"
 KEY_SIZE = KEY.stat().st_size  # 20.3 KiB: every response bound is the 64 MiB floor
 FLOOR_WORDS = f"a response may take at most max(64 MiB, 20 × the key's {KEY_SIZE / 1024:.3g} KiB)"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -14,8 +13,7 @@ from anascore.core.errors import DocumentMismatchError, FormatError
 from anascore.core.model import Document, Entity, Mention
 from anascore.formats.io.token_alignment import normalized, project_onto_key
 from anascore.formats.markup import UNNAMED, read_markup
-
-SHARED = Path(__file__).resolve().parents[5] / "shared"
+from tests.support.paths import corpus_files
 
 
 def document(tokens: list[str], clusters: list[list[tuple[int, int]]], name: str = "d"
@@ -172,9 +170,7 @@ def test_marked_up_text_errors_name_the_line(tmp_path, text, message, line):
 
 
 def test_litbank_on_other_tokens_maps_back_exactly():
-    files = sorted((SHARED / "corpora" / "litbank" / "coref-conll").glob("*.conll"))
-    if not files:
-        pytest.skip("../shared/corpora is absent")
+    files = corpus_files("litbank", "coref-conll", pattern="*.conll")
     from anascore.formats import read_documents
 
     rng = random.Random(4)
