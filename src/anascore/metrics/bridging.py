@@ -133,11 +133,21 @@ def _with_mention(links: Sequence[BridgingLink]) -> list[BridgingLink]:
 
 
 def _anaphors(links: Sequence[BridgingLink]) -> dict[tuple[int, ...], Mention]:
-    """Each anaphor span once, as its first link gives it."""
-    anaphors: dict[tuple[int, ...], Mention] = {}
+    """Each anaphor span once, in the order of its first link. An anaphor with two links may be written twice
+    with different MIN spans or heads: the copy kept is chosen by what it says (a MIN span
+    first, then a head, then its other attributes), as selection keeps one copy of a
+    repeated mention, so that the file's order of the links never changes a score."""
+    copies: dict[tuple[int, ...], list[Mention]] = {}
     for link in links:
-        anaphors.setdefault(link.anaphor.tokens, link.anaphor)
-    return anaphors
+        copies.setdefault(link.anaphor.tokens, []).append(link.anaphor)
+    return {tokens: min(found, key=_copy_preference)
+            for tokens, found in copies.items()}
+
+
+def _copy_preference(mention: Mention) -> tuple[object, ...]:
+    return (mention.min_tokens is None, mention.min_tokens or (), mention.head is None,
+            -1 if mention.head is None else mention.head,
+            repr(sorted(mention.attributes.items())))
 
 
 def _groups(links: Sequence[BridgingLink]) -> dict[tuple[int, ...], list[BridgingLink]]:

@@ -12,7 +12,7 @@ from anascore.core.model import BridgingLink, Document, Entity, Mention
 from anascore.matching import matcher_for
 from anascore.matching.min_span import align_min, min_match_worth
 from anascore.report import Report
-from anascore.scoring.pipeline import count_document
+from anascore.scoring.document import count_document
 
 WORDS = tuple(f"w{index}" for index in range(20))
 
@@ -313,3 +313,26 @@ def test_the_copy_kept_of_a_repeated_span_never_depends_on_file_order() -> None:
     for copies in ((with_min, without_min), (without_min, with_min)):
         key = doc(entity("K", mention(3), *copies))
         assert rpf(scores(key, response, match="min")["mentions"]) == (0.5, 1.0, f1(0.5, 1.0))
+
+
+def test_an_anaphor_written_twice_is_scored_alike_in_either_order() -> None:
+    # Found by test_ua_properties.test_order_never_changes_a_score: a key anaphor with two
+    # links, its span written once without and once with a MIN span (tokens 1-3, MIN 1); the
+    # response's anaphor is token 1 alone. Under MIN matching it matches the copy with the
+    # MIN span; which copy counted used to be the first link's, so the order of the links
+    # decided whether the anaphor was found (recognition recall 0/2 or 1/2).
+    from anascore.core.model import BridgingLink, Document, Entity, Mention
+    from anascore.scoring.document import count_document
+
+    anchor = Entity("a", (Mention((0,)),))
+    plain, with_min = Mention((1, 2, 3)), Mention((1, 2, 3), min_tokens=(1,))
+    links = (BridgingLink(plain, None, "a"), BridgingLink(with_min, None, "a"))
+    response = Document("d", ("w0", "w1", "w2", "w3"), (anchor,),
+                        bridging=(BridgingLink(Mention((1,)), None, "a"),))
+    options = Options(match="min", keep_bridging=True, metrics=("bridging",))
+    counts = [count_document(Document("d", ("w0", "w1", "w2", "w3"), (anchor,),
+                                      bridging=order), response, options, [])["bridging"]
+              for order in (links, links[::-1])]
+    assert counts[0].tolist() == counts[1].tolist()
+    # the anaphor (one span) is found: recognition recall 1 of 1, precision 1 of 1
+    assert counts[0][:4].tolist() == [1.0, 1.0, 1.0, 1.0]
