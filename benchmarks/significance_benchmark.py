@@ -38,7 +38,7 @@ import numpy as np
 from anascore.config.options import Options
 from anascore.core.model import Document, Entity, Mention
 from anascore.report import Report
-from anascore.scoring.pipeline import count_document
+from anascore.scoring.document import count_document
 from anascore.stats.bootstrap import confidence_intervals
 from anascore.stats.significance import approximate_randomization, paired_bootstrap
 

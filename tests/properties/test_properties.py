@@ -18,7 +18,7 @@ from anascore.metrics import REGISTRY
 from anascore.metrics.dominant import DominantScore
 from anascore.metrics.scores import AverageScore, BlancScore, Score
 from anascore.report import Report
-from anascore.scoring.pipeline import count_document
+from anascore.scoring.document import count_document
 from anascore.selection.sides import select_side
 from tests.support.strategies import document_pairs, to_document
 

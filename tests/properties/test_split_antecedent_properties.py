@@ -20,7 +20,7 @@ from anascore.matching import MATCHERS
 from anascore.metrics import REGISTRY
 from anascore.metrics.scores import BlancScore
 from anascore.report import Report
-from anascore.scoring.pipeline import count_document
+from anascore.scoring.document import count_document
 from anascore.selection.accommodated_sets import AccommodatedSets
 from anascore.selection.sides import select_side
 from tests.support.strategies import document_pairs

@@ -19,7 +19,7 @@ from anascore.config.options import Options
 from anascore.core.model import Document
 from anascore.metrics.scores import AverageScore, BlancScore, BridgingScore, Score
 from anascore.report import Report
-from anascore.scoring.pipeline import count_document
+from anascore.scoring.document import count_document
 from tests.support.strategies import ua_document_pairs, ua_documents
 
 MODES = [Options(match=match, compat=compat, keep_non_referring=True, keep_bridging=True,

@@ -36,8 +36,9 @@ from anascore.core.version import __version__
 from anascore.formats.io.conllu_alignment import common_positions
 from anascore.formats.io.sources import local_inputs
 from anascore.report.systems import system_names
+from anascore.scoring.document import prepare_response
 from anascore.scoring.file_sets import document_pairs
-from anascore.scoring.pipeline import PathLike, checked_response, pair_documents_many, require_path
+from anascore.scoring.pipeline import PathLike, pair_documents_many, require_path
 from anascore.selection.sides import layer_document, select_side
 from anascore.stats.adequacy import check_resamples, interval_not_applicable
 from anascore.stats.bootstrap import (
@@ -325,7 +326,7 @@ def aligned_documents(local: Sequence[str], paths: Sequence[str], options: Optio
         for path, other in zip(paths[1:], others, strict=True):
             if other is not None:
                 other = rules.document(other)
-            documents.append(checked_response(first, other, path, options, warnings))
+            documents.append(prepare_response(first, other, path, options, warnings))
         by_nodes = all(document.nodes is not None for document in documents
                        if document is not None)
         if not by_nodes:

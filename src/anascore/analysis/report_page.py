@@ -19,15 +19,13 @@ from typing import Any
 from anascore.analysis.analyse import ErrorAnalysis, analyse_documents, check_options
 from anascore.config.options import Options
 from anascore.core.model import Document, Mention
-from anascore.formats.io.conllu_alignment import common_positions
 from anascore.formats.io.sources import local_inputs
 from anascore.report.html import ERROR_MARKS, ReportPage, SystemErrors, render_page
+from anascore.scoring.document import compare_layer, prepare_pair, prepare_response
 from anascore.scoring.file_sets import any_file_set, document_pairs, is_file_set
 from anascore.scoring.groups import check_kind, group_documents, group_mentions
 from anascore.scoring.key_hash import key_digest
 from anascore.scoring.pipeline import (
-    checked_response,
-    compare,
     pair_documents_many,
     with_nothing_to_score,
 )
@@ -79,10 +77,10 @@ def document_data(key: Document, responses: Sequence[Document | None],
                   if entity.elements]
     key_side = None
     for response, analysis in zip(responses, analyses, strict=True):
-        key_document: Document | None = key
-        if response is not None:
-            key_document, response = common_positions(key, response)
-        comparison = compare(key_document, response, options, [])
+        # the pipeline's own prepare and compare steps (scoring/document.py), so the page
+        # draws the comparison the scores counted; their warnings were given by the scoring
+        key_document, response = prepare_pair(key, response, options, [])
+        comparison = compare_layer(key_document, response, options, [])
         if key_side is None:
             key_side = _side(comparison.key)
             data["k"] = key_side
@@ -235,7 +233,7 @@ def report_files(key: str, responses: Sequence[str], names: Sequence[str], optio
             for system, path, read in zip(systems, responses, response_documents,
                                           strict=True):
                 # A response on other tokens (marked-up text) as anascore score reads it.
-                system.append(checked_response(key_document, read, path, options, warnings))
+                system.append(prepare_response(key_document, read, path, options, warnings))
         # The key as read (a copy of standard input or of a gzip file, while it is here).
         digest = (key_digest(local[0]) if os.path.isfile(local[0]) or is_file_set(local[0])
                   else None)

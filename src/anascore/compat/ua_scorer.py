@@ -118,7 +118,7 @@ def _mean_of_halves_batch(counts: np.ndarray, scored: list[np.ndarray]) -> Score
 # ---------------------------------------------------------------------------------------
 # U2. Repeated mentions (docs/differences-ua.md, section of that name). Hooks:
 # Conventions.keeps_every_copy, copies_as_sets, warn_copies_kept (anascore.selection.sides) and
-# Conventions.comparison (anascore.scoring.pipeline.compare).
+# Conventions.comparison (anascore.scoring.document.compare_layer).
 #
 # The UA scorer keeps every copy of a span in its entity and finds a mention's partner
 # entity through a dictionary from spans to entities, filled entity after entity, so that a

@@ -3,7 +3,7 @@
 A setting that needs information the input does not have must not silently do something else
 (head matching on mentions without heads used to take each mention's first token; a bridging
 score on CoNLL-2012 printed rows of 0.00 as if the layer had been scored). Every entry point
-counts documents through :func:`anascore.scoring.pipeline.count_document`, which calls
+counts documents through :func:`anascore.scoring.document.count_document`, which calls
 :func:`check_supported` first; so the CLI, ``score``, ``compare``, ``score_documents``,
 ``CorefEvaluator`` and the torchmetrics metric refuse alike, with one line naming the file:
 

@@ -81,7 +81,7 @@ def scoring_units(pairs: Iterable[Pair], options: Options,
                                     discourse_deixis=(), heads_not_given=frozenset())
                 elif piece.source_format != "markup" and not check_conllu(key, piece):
                     # (Marked-up text is on its own tokens until the joined response is
-                    # mapped onto the joined key's, anascore.scoring.pipeline.on_key_tokens.)
+                    # mapped onto the joined key's, anascore.scoring.document.on_key_tokens.)
                     check_same_words(key, piece)
                 filled.append(piece)
             responses.append(merge_documents(name, filled))

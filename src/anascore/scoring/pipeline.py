@@ -32,7 +32,6 @@ from anascore.scoring.document import (
     on_key_tokens,
     prepare_response,
 )
-from anascore.scoring.document import compare_layer as compare
 from anascore.scoring.document import prepare_response as checked_response
 from anascore.scoring.document_names import (
     none_paired_message,
@@ -46,9 +45,10 @@ from anascore.scoring.levels import refuse_file_sets, scoring_units
 from anascore.stats.count_table import CountTable
 from anascore.stats.metric_suite import MetricSuite
 
-#: The per-document pipeline's functions, importable from here as before
-#: (:mod:`anascore.scoring.document` holds them).
-__all__ = ["check_pair", "checked_response", "compare", "count_document", "on_key_tokens",
+#: The per-document pipeline's functions, importable from here as in 0.1.0 for one release
+#: (:mod:`anascore.scoring.document` holds them; ``compare`` of 0.1.0 is its
+#: ``compare_layer``, no longer named like :func:`anascore.compare`).
+__all__ = ["check_pair", "checked_response", "count_document", "on_key_tokens",
            "score", "score_documents", "score_files", "score_files_many"]
 
 PathLike = str | os.PathLike[str]

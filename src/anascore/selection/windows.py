@@ -5,7 +5,7 @@
 Book-length documents are scored in windows because a whole book is one huge document to
 the metrics (one entity of a main character holds thousands of mentions), and because systems
 that read a book in pieces are compared on pieces. The window documents of a pair are counted
-by :func:`anascore.scoring.pipeline.count_document` one by one and their counts summed, so the
+by :func:`anascore.scoring.document.count_document` one by one and their counts summed, so the
 corpus
 scores are those of a corpus whose documents are the windows (summed as usual: the counts of
 every window of every document, then one division), while the per-document table and the

@@ -133,12 +133,12 @@ class _Recording(Conventions):
 
 
 def test_the_conventions_handed_down_are_the_ones_the_stages_call() -> None:
-    from anascore.scoring.pipeline import compare
+    from anascore.scoring.document import compare_layer
 
     document = Document("d", ("a", "b", "c"), (Entity("e", (Mention((0,)), Mention((2,)))),))
     rules = _Recording()
     options = Options(keep_non_referring=True, metrics=("muc", "non_referring"))
-    comparison = compare(document, document, options, [], rules=rules)
+    comparison = compare_layer(document, document, options, [], rules=rules)
     assert rules.asked == ["selection", "selection", "matching"]
     # the comparison carries them to the metrics, which read their hooks from it
     assert comparison.rules is rules

@@ -15,7 +15,8 @@ from anascore.core.errors import FormatError
 from anascore.core.model import BridgingLink, Document
 from anascore.formats import detect_format, read_documents
 from anascore.formats.ua import read_ua, write_ua
-from anascore.scoring.pipeline import count_document, score
+from anascore.scoring.document import count_document
+from anascore.scoring.pipeline import score
 from tests.support.paths import FIXTURES
 from tests.support.strategies import ua_document_pairs, ua_documents
 

@@ -12,7 +12,7 @@ import pytest
 from anascore.config.options import Options
 from anascore.formats.ua import read_ua
 from anascore.report import Report
-from anascore.scoring.pipeline import count_document
+from anascore.scoring.document import count_document
 from tests.support.paths import CORPORA
 
 CORPUS = CORPORA / "codi-crac22"

@@ -14,7 +14,7 @@ from anascore.core.model import ConlluNodes, Document, Entity, Mention
 from anascore.matching import partial
 from anascore.matching.optimal import best_pairs
 from anascore.matching.zero_pairing import dependency_score, parse_deps
-from anascore.scoring.pipeline import count_document
+from anascore.scoring.document import count_document
 from tests.support.paths import FIXTURES
 
 FIXTURES = FIXTURES / "corefud"

@@ -25,7 +25,7 @@ from anascore.core.model import Document, Entity, Mention
 from anascore.formats import read_documents
 from anascore.matching import align_exact
 from anascore.metrics.linguistic import linguistic_weights, spanning_tree_weight
-from anascore.scoring.pipeline import count_document
+from anascore.scoring.document import count_document
 from anascore.selection.sides import select_side
 from tests.support.paths import EXAMPLES, FIXTURES
 from tests.support.strategies import document_pairs, to_document

@@ -9,7 +9,7 @@ from anascore.config.options import Options
 from anascore.core.model import Document, Entity, Mention
 from anascore.metrics import REGISTRY
 from anascore.report import Report
-from anascore.scoring.pipeline import count_document
+from anascore.scoring.document import count_document
 
 
 def document(*clusters: str) -> Document:

@@ -20,7 +20,7 @@ from anascore.config.options import Options
 from anascore.core.errors import FormatError, OptionsError
 from anascore.core.model import Document, Entity, Mention
 from anascore.report import Report
-from anascore.scoring.pipeline import count_document
+from anascore.scoring.document import count_document
 
 
 def document(*entities: tuple[str, list[int], list[str]], name: str = "doc") -> Document:

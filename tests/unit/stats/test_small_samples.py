@@ -23,7 +23,7 @@ from anascore.core.errors import OptionsError
 from anascore.core.model import Document
 from anascore.report import Report
 from anascore.report.systems import SystemsReport
-from anascore.scoring.pipeline import count_document
+from anascore.scoring.document import count_document
 from anascore.stats.adequacy import (
     KEPT_BYTES,
     fewest_documents,

@@ -13,7 +13,7 @@ import pytest
 from anascore.config.options import DEFAULT_METRICS, Options
 from anascore.core.model import Document, Entity
 from anascore.report import Report
-from anascore.scoring.pipeline import count_document
+from anascore.scoring.document import count_document
 from anascore.stats.bootstrap import (
     bootstrap_scores,
     confidence_intervals,
