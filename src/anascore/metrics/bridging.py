@@ -133,10 +133,11 @@ def _with_mention(links: Sequence[BridgingLink]) -> list[BridgingLink]:
 
 
 def _anaphors(links: Sequence[BridgingLink]) -> dict[tuple[int, ...], Mention]:
-    """Each anaphor span once, in the order of its first link. An anaphor with two links may be written twice
-    with different MIN spans or heads: the copy kept is chosen by what it says (a MIN span
-    first, then a head, then its other attributes), as selection keeps one copy of a
-    repeated mention, so that the file's order of the links never changes a score."""
+    """Each anaphor span once, in the order of its first link. An anaphor with two links may
+    be written twice with different MIN spans or heads: the copy kept is chosen by what it
+    says (a MIN span first, then a head, then its other attributes), as selection keeps one
+    copy of a repeated mention, so that the file's order of the links never changes a
+    score."""
     copies: dict[tuple[int, ...], list[Mention]] = {}
     for link in links:
         copies.setdefault(link.anaphor.tokens, []).append(link.anaphor)
