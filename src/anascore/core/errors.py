@@ -59,6 +59,12 @@ class DocumentMismatchError(AnascoreError):
     """Key and response disagree on documents or tokens."""
 
 
+class OtherTokensError(DocumentMismatchError):
+    """Key and response have other words (a different number of tokens, other words in a
+    sentence, other sentences): the response may be on another tokenization, which the
+    scoring layer, knowing the settings, can say how to score."""
+
+
 class OptionsError(AnascoreError):
     """An impossible or unknown setting."""
 

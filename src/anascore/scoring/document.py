@@ -38,6 +38,7 @@ from anascore.config.capabilities import (
     unheaded_response_warning,
 )
 from anascore.config.options import ENTITY_LAYERS, Options
+from anascore.core.errors import OtherTokensError
 from anascore.core.model import Document
 from anascore.formats.io.chain_ids import id_warnings
 from anascore.formats.io.conllu_alignment import check_conllu, check_same_words, common_positions
@@ -67,10 +68,23 @@ def prepare_response(key: Document, response: Document | None, response_path: st
     key's tokens when it is on other tokens (``align_tokens``, or marked-up text:
     :func:`anascore.formats.io.token_alignment.project_onto_key`), then checked
     (:func:`check_pair`; ``response_path`` names the file in its warnings, ``None`` for
-    documents in memory)."""
+    documents in memory). A pair on other words is an error that suggests ``align_tokens``
+    (``--align-tokens``), unless the response was read from mention records."""
     response = on_key_tokens(key, response, options, warnings)
-    check_pair(key, response, response_path, warnings)
+    try:
+        check_pair(key, response, response_path, warnings)
+    except OtherTokensError as error:
+        assert response is not None
+        if "mentionjson" in (key.source_format, response.source_format):
+            raise  # its tokens are laid out from its mentions; the error says so
+        raise OtherTokensError(error.message + OTHER_TOKENS_HINT, path=error.path,
+                               line=error.line) from None
     return response
+
+
+#: What a pair on other words is told to try (:func:`prepare_response`; a response already
+#: on the key's tokens, from ``align_tokens`` or marked-up text, has the key's words).
+OTHER_TOKENS_HINT = "; for a response on other tokens, use --align-tokens"
 
 
 def on_key_tokens(key: Document, response: Document | None, options: Options,

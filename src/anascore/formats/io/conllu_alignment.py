@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from anascore.core.errors import DocumentMismatchError, shorten
+from anascore.core.errors import DocumentMismatchError, OtherTokensError, shorten
 from anascore.core.model import BridgingLink, ConlluNodes, Document, Entity, Mention
 
 
@@ -74,12 +74,12 @@ def check_same_words(key: Document, response: Document,
                      warnings: list[str] | None = None) -> None:
     """The check of every pair not compared sentence by sentence as CoNLL-U (two plain
     documents, or a plain and a CoNLL-U one): a different number of words is an
-    :class:`DocumentMismatchError`; different word forms are a warning naming the first
+    :class:`OtherTokensError`; different word forms are a warning naming the first
     (appended to ``warnings``), as the reference scorer leaves them."""
     key_words, response_words = words(key), words(response)
     unit = "words (empty nodes aside)" if (key.nodes or response.nodes) else "tokens"
     if len(key_words) != len(response_words):
-        raise DocumentMismatchError(
+        raise OtherTokensError(
             f"document {shorten(key.name)!r} has {len(key_words)} {unit.split()[0]} in the key "
             f"({key.path}:{key.line}) but {len(response_words)} in the response "
             f"({response.path}:{response.line}); expected the same {unit}"
@@ -150,7 +150,7 @@ def _check_sentences(key: Document, response: Document,
                             else (response, "response"))
             shorter = response if longer is key else key
             assert longer.nodes is not None and shorter.nodes is not None
-            raise DocumentMismatchError(
+            raise OtherTokensError(
                 f"document {shorten(key.name)!r}: the {side} has {len(longer.nodes.sentence_ids)} "
                 f"sentences, the other file {len(shorter.nodes.sentence_ids)}; sentence "
                 f"{index + 1} ({_where(longer, longer.nodes.sentence_lines[index])}) has no "
@@ -188,7 +188,7 @@ def _check_sentences(key: Document, response: Document,
             response_form, response_at = (response_words[word] if word < len(response_words)
                                           else (None, response_line))
             if key_form != response_form:
-                raise DocumentMismatchError(
+                raise OtherTokensError(
                     f"document {shorten(key.name)!r}: sentence {index + 1}, word {word + 1} is "
                     f"{_shown(key_form)} in the key ({_where(key, key_at)}) but "
                     f"{_shown(response_form)} in the response ({_where(response, response_at)}); "
