@@ -16,7 +16,11 @@ ALIGN_HINT = "; for a response on other tokens, use --align-tokens"
 
 
 def run(capsys: pytest.CaptureFixture[str], *arguments: str) -> tuple[int, str, str]:
-    status = main(list(arguments))
+    """Exit status, standard output and standard error of one command (a usage error: 2)."""
+    try:
+        status = main(list(arguments))
+    except SystemExit as exit_:
+        status = exit_.code if isinstance(exit_.code, int) else 1
     captured = capsys.readouterr()
     return status, captured.out, captured.err
 
@@ -104,3 +108,22 @@ def test_no_align_tokens_hint_where_it_cannot_help(capsys, tmp_path):
     status, out, err = run(capsys, "score", key, response, "--level", "corpus")
     assert (status, out) == (1, "")
     assert err.endswith("expected the same tokens\n"), err
+
+
+# -- --reference-layout --confidence -------------------------------------------------------
+
+@pytest.mark.parametrize("confidence", [["--confidence"], ["--confidence", "200"]])
+def test_reference_layout_with_confidence_is_refused_with_what_to_do(capsys, example_pair,
+                                                                     confidence):
+    # The Perl scorer's layout has no place for intervals: printing it would drop them.
+    status, out, err = run(capsys, "score", *map(str, example_pair), "--reference-layout",
+                           *confidence)
+    assert (status, out) == (2, "")
+    assert err == ("anascore: error: --reference-layout prints the Perl scorer's totals, "
+                   "which have no place for confidence intervals; leave it out to see them "
+                   "(the text table, or --output json)\n")
+    # Each alone is accepted: the intervals are in the default text table.
+    status, out, err = run(capsys, "score", *map(str, example_pair), "--metrics", "muc",
+                           *confidence, "--seed", "1")
+    assert status == 0, err
+    assert "\nIntervals: 95% bootstrap percentile intervals (" in out, out

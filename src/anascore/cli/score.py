@@ -161,6 +161,11 @@ def _check_score_usage(parser: argparse.ArgumentParser, arguments: argparse.Name
                      "give at least two responses")
     if arguments.reference_layout and (several or arguments.output != "text"):
         parser.error("--reference-layout prints one response's totals as text")
+    if arguments.reference_layout and arguments.confidence:
+        # Printing the layout would drop the intervals the user asked for.
+        parser.error("--reference-layout prints the Perl scorer's totals, which have no place "
+                     "for confidence intervals; leave it out to see them (the text table, or "
+                     "--output json)")
     if arguments.details and arguments.output != "json":
         parser.error("--details lists each aligned pair of split-antecedent sets in the JSON "
                      "output; add --output json")
