@@ -127,3 +127,71 @@ def test_reference_layout_with_confidence_is_refused_with_what_to_do(capsys, exa
                            *confidence, "--seed", "1")
     assert status == 0, err
     assert "\nIntervals: 95% bootstrap percentile intervals (" in out, out
+
+
+# -- warnings about the key: once per run --------------------------------------------------
+
+#: A key whose first mention is annotated in two entities (a warning about the key), and two
+#: responses: ``a`` has every document, ``b`` lacks d2 (a warning about ``b`` alone).
+KEY = """#begin document (d1); part 000
+d1 0 0 Anna (1)|(2)
+d1 0 1 saw -
+d1 0 2 her (1)
+#end document
+#begin document (d2); part 000
+d2 0 0 Bo (3)
+d2 0 1 ran -
+d2 0 2 he (3)
+#end document
+"""
+RESPONSE_A = KEY.replace("(1)|(2)", "(1)").replace("d2 0 2 he (3)", "d2 0 2 he -")
+RESPONSE_B = KEY.split("#begin document (d2)")[0].replace("(1)|(2)", "(1)").replace(
+    "d1 0 2 her (1)", "d1 0 2 her (2)")
+REPEATED = ("key.conll: document '(d1); part 000': repeated key mention [0, 0], annotated "
+            "twice in entities 2 and 1; scored once, in entity 2")
+MISSING = ("b.conll: document '(d2); part 000' of the key is missing from the response; "
+           "scored as an empty response")
+
+
+@pytest.fixture
+def three_files(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name, text in (("key.conll", KEY), ("a.conll", RESPONSE_A), ("b.conll", RESPONSE_B)):
+        write(tmp_path, name, text)
+    return tmp_path
+
+
+def warnings_of(err: str) -> list[str]:
+    return [line.removeprefix("anascore: warning: ") for line in err.splitlines()
+            if line.startswith("anascore: warning: ")]
+
+
+def test_score_of_several_responses_says_the_keys_warnings_once(capsys, three_files):
+    status, _, err = run(capsys, "score", "key.conll", "a.conll", "b.conll", "a.conll")
+    assert status == 0, err
+    assert warnings_of(err) == [REPEATED, MISSING]
+
+
+def test_evaluate_says_the_keys_warnings_once_per_dataset(capsys, three_files):
+    # c's response is b's file: its warning is c's too, as the file is, and stays per system.
+    write(three_files, "task.toml", 'resamples = 0\n[[datasets]]\nname = "s"\n'
+          'key = "key.conll"\n'
+          + "".join(f'[[systems]]\nname = "{name}"\nresponses = "{file}.conll"\n'
+                    for name, file in (("a", "a"), ("b", "b"), ("c", "b"))))
+    status, out, err = run(capsys, "evaluate", "task.toml")
+    assert status == 0, err
+    assert warnings_of(err) == [f"dataset 's': {REPEATED}",
+                                f"dataset 's', system 'b': {MISSING}",
+                                f"dataset 's', system 'c': {MISSING}"]
+    # The scores are unchanged: CoNLL 48.89 for b's file, 39.28 for a's.
+    rows = {line.split()[1]: line.split()[2] for line in out.splitlines()[2:5]}
+    assert rows == {"a": "39.28", "b": "48.89", "c": "48.89"}
+
+
+def test_evaluate_of_one_system_names_it_as_before(capsys, three_files):
+    write(three_files, "task.toml", 'resamples = 0\n[[datasets]]\nname = "s"\n'
+          'key = "key.conll"\n[[systems]]\nname = "b"\nresponses = "b.conll"\n')
+    status, _, err = run(capsys, "evaluate", "task.toml")
+    assert status == 0, err
+    assert warnings_of(err) == [f"dataset 's', system 'b': {REPEATED}",
+                                f"dataset 's', system 'b': {MISSING}"]

@@ -279,6 +279,8 @@ def evaluate_task(task: Task, *, progress: bool = False) -> Leaderboard:
     for dataset in task.datasets:
         paths = [run[dataset.name] for system in task.systems for run in system.runs]
         scored = iter(_score_each(dataset, paths, progress))
+        said: dict[str, list[str]] = {}  # each warning of this dataset: the systems that had it
+        scored_systems: list[str] = []  # the systems scored on it
         for system in task.systems:
             for number, run in enumerate(reports[system.name]):
                 report = next(scored)
@@ -287,8 +289,10 @@ def evaluate_task(task: Task, *, progress: bool = False) -> Leaderboard:
                                             report.location_message()))
                     continue
                 run[dataset.name] = report
-                warnings.extend(f"dataset {dataset.name!r}, system {system.name!r}: {warning}"
-                                for warning in report.warnings)
+                scored_systems.append(system.name)
+                for warning in report.warnings:
+                    said.setdefault(warning, []).append(system.name)
+        warnings.extend(_dataset_warnings(dataset.name, said, set(scored_systems)))
     failed = {failure.system for failure in failures}
     ranked = tuple(system for system in task.systems if system.name not in failed)
     frozen = {system.name: tuple(reports[system.name]) for system in ranked}
@@ -337,6 +341,22 @@ def _is_the_keys(error: AnascoreError, dataset: Dataset) -> bool:
         return False
     key, where = os.path.abspath(dataset.key), os.path.abspath(error.path)
     return where == key or where.startswith(key.rstrip(os.sep) + os.sep)
+
+
+def _dataset_warnings(dataset: str, said: dict[str, list[str]],
+                      systems: set[str]) -> list[str]:
+    """The warnings of one dataset's runs (``said``: each warning, the systems whose runs gave
+    it; ``systems``: every system scored on the dataset), in order, each naming the dataset
+    and the system; one that every system gave alike (the key's: a repeated key mention, its
+    MIN spans, its chain IDs) names the dataset alone, once — not once per system."""
+    lines = []
+    for warning, names in said.items():
+        if len(systems) > 1 and set(names) == systems:
+            lines.append(f"dataset {dataset!r}: {warning}")
+        else:
+            lines.extend(f"dataset {dataset!r}, system {name!r}: {warning}"
+                         for name in dict.fromkeys(names))
+    return lines
 
 
 def rank_systems(task: Task, reports: Mapping[str, tuple[Mapping[str, Report], ...]],
