@@ -232,10 +232,12 @@ class Report:
         return sorted(self.document_names, key=worst_first)
 
     def to_dict(self, *, per_document: bool = False, details: bool = False,
-                sort_by: str | None = None) -> dict[str, Any]:
+                sort_by: str | None = None, response: str | None = None) -> dict[str, Any]:
         """The JSON object ``anascore score --output json`` prints; ``details`` adds
         :meth:`split_antecedent_details` under ``"split_antecedents"``; ``sort_by`` orders the
-        per-document scores by that metric's F1, worst first."""
+        per-document scores by that metric's F1, worst first; ``response``: the response's
+        name (its file name, as a report of several systems names each), under
+        ``"response"``, for whoever draws or tabulates the report (``anascore plot``)."""
         result: dict[str, Any] = {
             "version": self.version,
             "signature": self.signature,
@@ -243,6 +245,7 @@ class Report:
             "options": self.options.to_dict(),
             "documents": len(self.document_names),
             **self.key_fields(),
+            **({"response": response} if response is not None else {}),
             "metrics": _nested(self.metrics),
             "warnings": list(self.warnings),
         }
@@ -261,11 +264,11 @@ class Report:
         return result
 
     def to_json(self, *, per_document: bool = False, details: bool = False,
-                sort_by: str | None = None) -> str:
+                sort_by: str | None = None, response: str | None = None) -> str:
         import json  # only for JSON output
 
         return json.dumps(self.to_dict(per_document=per_document, details=details,
-                                       sort_by=sort_by), indent=2)
+                                       sort_by=sort_by, response=response), indent=2)
 
 
 def _nested(scores: Mapping[str, MetricResult | MetricInterval]) -> dict[str, Any]:

@@ -141,15 +141,19 @@ def _check_same_metrics(scores: dict[str, Any], f1: dict[str, float], where: str
 def systems_of(report: dict[str, Any], path: str = "report", name: str | None = None
                ) -> list[PlottedSystem]:
     """The systems of a JSON report of one response (``metrics`` at the top; named ``name``,
-    else ``response``: the JSON does not name it) or of several (``systems``), every score
-    checked (:func:`_score`)."""
+    else by its ``response`` field, else ``response``: a JSON that does not name it) or of
+    several (``systems``), every score checked (:func:`_score`)."""
     if "systems" in report:
         if not isinstance(report["systems"], dict):
             raise FormatError("'systems' is not an object of systems; expected the JSON "
                               "output of 'anascore score'", path=path)
         entries = list(report["systems"].items())
     elif "metrics" in report:
-        entries = [(name or "response", report)]
+        given = report.get("response", "response")
+        if not isinstance(given, str):
+            raise FormatError(f"'response' is {json.dumps(given)[:40]}, not the response's "
+                              "name; expected the JSON output of 'anascore score'", path=path)
+        entries = [(name or given, report)]
     else:
         raise FormatError("not a JSON report of 'anascore score': expected a 'metrics' or "
                           "'systems' field", path=path)

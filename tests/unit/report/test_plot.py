@@ -106,6 +106,33 @@ def test_systems_of_a_report(report_files) -> None:
     assert low <= first.f1["lea"] <= high
 
 
+def test_a_single_response_is_drawn_under_its_name(report_files, tmp_path, capsys) -> None:
+    # The score JSON of one response names it (as a report of several names each system),
+    # and the plot labels its box with that name, not "response".
+    from anascore.report.plot import systems_of
+
+    report = json.loads(report_files["single"].read_text())
+    assert report["response"] == "a.conll"
+    [single] = systems_of(report)
+    assert single.name == "a.conll"
+    matplotlib = pytest.importorskip("matplotlib")
+    out = tmp_path / "single.svg"
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # text as <text>, to read it back
+        assert main(["plot", str(report_files["single"]), "-o", str(out)]) == 0
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", out.read_text())
+    assert "a.conll" in texts and "response" not in texts
+    # A report that names no response (an older one, or edited by hand) is still
+    # "response"; a name that is no text is one line.
+    del report["response"]
+    assert systems_of(report)[0].name == "response"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**report, "response": 7}))
+    assert main(["plot", str(bad), "-o", str(tmp_path / "x.png")]) == 1
+    assert capsys.readouterr().err == (f"anascore: error: {bad}: 'response' is 7, not the "
+                                       "response's name; expected the JSON output of "
+                                       "'anascore score'\n")
+
+
 def test_systems_of_a_report_with_the_ua_layers(tmp_path, capsys) -> None:
     """Layers nest in JSON (``discourse_deixis.muc`` under ``discourse_deixis``); bridging is
     plotted at its entity level, the level its ``f1`` is."""
