@@ -13,6 +13,7 @@ from typing import Any
 from anascore.analysis import OUTPUTS as OUTPUTS  # the choices, re-exported
 from anascore.analysis.analyse import ErrorAnalysis, points, signed_points
 from anascore.analysis.classification import ERROR_TYPES
+from anascore.config.metric_names import metric_title
 from anascore.formats.io.csv_output import csv_records
 
 
@@ -28,7 +29,8 @@ def analyses_to_dict(analyses: Mapping[str, ErrorAnalysis], *, per_document: boo
 
 def _rows(analyses: Mapping[str, ErrorAnalysis], per_document: bool
           ) -> list[tuple[str, list[list[str]]]]:
-    """Titled tables of strings (first row: the header)."""
+    """Titled tables of strings (first row: the header; metrics by their titles, ``B3``,
+    as ``anascore score`` prints them, where JSON and CSV keep their names)."""
     names = list(analyses)
     tables = []
     counts = {name: analysis.counts() for name, analysis in analyses.items()}
@@ -43,7 +45,7 @@ def _rows(analyses: Mapping[str, ErrorAnalysis], per_document: bool
         title = "Impact: F1 with only that type fixed (gain)"
         if len(names) > 1:
             title += f" — {name}"
-        rows = [["fixed", *metrics],
+        rows = [["fixed", *map(metric_title, metrics)],  # titled as score's tables title them
                 ["none", *(points(100 * analysis.report.metrics[metric].f1)
                            for metric in metrics)]]
         rows += [[kind, *(_fixed(impact[kind][metric]) for metric in metrics)]
