@@ -85,6 +85,11 @@ def clusters_to_document(clusters: Clusters, name: str = "document") -> Document
 
 
 def _span(span: object, number: int, cluster: object) -> tuple[int, int]:
+    if type(span) is tuple and len(span) == 2 and type(span[0]) is int \
+            and type(span[1]) is int:
+        # Two Python ints (not bools), the common case: only the range is left to check.
+        start, end = span
+        return _checked_range(span, number, start, end)
     if (isinstance(span, str | bytes) or not isinstance(span, Iterable)
             or getattr(span, "ndim", 1) == 0):
         raise OptionsError(f"cluster {number} holds {span!r}, not a (start, end) span; a "
@@ -100,6 +105,12 @@ def _span(span: object, number: int, cluster: object) -> tuple[int, int]:
                                                                      for value in values})))
     start, end = positions[0], positions[1]
     assert start is not None and end is not None
+    return _checked_range(span, number, start, end)
+
+
+def _checked_range(span: object, number: int, start: int, end: int) -> tuple[int, int]:
+    """``(start, end)`` when ``0 <= start <= end`` and the span is not longer than
+    :data:`LONGEST_MENTION`; else the error naming the span and its cluster."""
     if start < 0 or end < start:
         raise OptionsError(f"span {span!r} of cluster {number} is not (start, end) with "
                            "0 <= start <= end (ends are inclusive)")
@@ -411,13 +422,22 @@ def _check_mention_map(clusters: list[list[Any]], mapping: Mapping[Any, Any],
         members = {_key(span) for span in cluster}
         for key in members:
             holders.setdefault(key, []).append(members)
+    # Every mention of a cluster maps to the same cluster object (e2e-coref's maps do): its
+    # keys are read once per object, not once per mention (which made the check quadratic in
+    # a cluster's size). The object is kept beside its keys, so that its id cannot be reused
+    # by another while the check runs (a map may build a new cluster at each lookup).
+    read: dict[int, tuple[Any, set[Any]]] = {}
     for number, cluster in enumerate(clusters):
         for span in cluster:
             key = _key(span)
             if key not in mapping:
                 raise OptionsError(f"mention {key} of {side} cluster {number} is missing from "
                                    f"mention_to_{side}; expected every clustered mention")
-            mapped = {_key(other) for other in mapping[key]}
+            target = mapping[key]
+            known = read.get(id(target))
+            if known is None:
+                known = read[id(target)] = (target, {_key(other) for other in target})
+            mapped = known[1]
             if not any(mapped == members for members in holders[key]):
                 raise OptionsError(f"mention_to_{side} maps {key} to a cluster other than "
                                    f"{side} cluster {number}; the map and the clusters "
@@ -427,6 +447,9 @@ def _check_mention_map(clusters: list[list[Any]], mapping: Mapping[Any, Any],
 def _key(span: Any) -> tuple[Any, ...]:
     """A span as a map's key: its positions as Python ints where they are whole numbers (a
     model's clusters may hold tensors, whose hash is their identity, and its map ints)."""
+    if type(span) is tuple and len(span) == 2 and type(span[0]) is int \
+            and type(span[1]) is int:
+        return span  # two Python ints (not bools): the key is the span itself
     values = tuple(span) if isinstance(span, Iterable) else (span,)
     positions = tuple(_position(value) for value in values)
     return values if None in positions else positions

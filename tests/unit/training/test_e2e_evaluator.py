@@ -46,6 +46,55 @@ def test_mention_maps_that_disagree_with_the_clusters_are_errors():
                          {(0, 0): gold[0], (2, 2): ((2, 2),)})
 
 
+def test_checking_the_mention_maps_reads_each_mapped_cluster_once(monkeypatch):
+    # One cluster of 2,000 mentions, mapped as e2e-coref maps it (every mention to the one
+    # cluster tuple): the check read the mapped cluster again for each of its mentions, 2,000
+    # x 2,000 spans on each side (8 million positions; LitBank's clusters made update 8x
+    # slower than e2e-coref's own). Each distinct mapped cluster is now read once: the spans
+    # read stay linear in the mentions (the clusters twice, the mapped cluster once, per side).
+    import anascore.training.evaluator as evaluator_module
+
+    cluster = tuple((2 * number, 2 * number + 1) for number in range(2000))
+    mapping = {mention: cluster for mention in cluster}
+    read = []
+    key = evaluator_module._key
+    monkeypatch.setattr(evaluator_module, "_key", lambda span: read.append(span) or key(span))
+    evaluator = anascore.CorefEvaluator(metrics="muc")
+    evaluator.update([cluster], [cluster], mapping, mapping)
+    assert evaluator.get_f1("muc") == 1.0
+    assert len(read) == 2 * 3 * len(cluster)
+
+
+def test_a_map_giving_a_new_cluster_object_at_each_lookup_is_checked_as_before():
+    # The mapped clusters are read once per object: a map that builds a new (equal or
+    # different) cluster at each lookup must still have every one of them checked.
+    from collections.abc import Mapping
+
+    class Fresh(Mapping):
+        def __init__(self, clusters, wrong=None):
+            self.of = {mention: cluster for cluster in clusters for mention in cluster}
+            self.wrong = wrong
+
+        def __getitem__(self, mention):
+            if mention == self.wrong:
+                return [(9, 9)]
+            return list(self.of[mention])
+
+        def __iter__(self):
+            return iter(self.of)
+
+        def __len__(self):
+            return len(self.of)
+
+    gold = [((0, 0), (2, 2), (4, 4)), ((6, 6),)]
+    evaluator = anascore.CorefEvaluator(metrics="muc")
+    evaluator.update(gold, gold, Fresh(gold), Fresh(gold))
+    assert evaluator.get_f1("muc") == 1.0
+    with pytest.raises(anascore.OptionsError, match=r"mention_to_gold maps \(4, 4\) to a "
+                                                    "cluster other than gold cluster 0"):
+        evaluator.update(gold, gold, Fresh(gold), Fresh(gold, wrong=(4, 4)))
+
+
 def _example():
     spec = importlib.util.spec_from_file_location("training_loop",
                                                   EXAMPLES / "training_loop.py")
