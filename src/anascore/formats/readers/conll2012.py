@@ -95,10 +95,13 @@ class FileColumns:
     from its first document (:mod:`anascore.scoring.parallel`) is given its file's, so that it is
     checked as it is when the whole file is read."""
 
-    __slots__ = ("first",)
+    __slots__ = ("first", "first_checked")
 
     def __init__(self) -> None:
         self.first: list[tuple[int, list[str]]] = []
+        #: Whether the first sentence's predicate-argument cells were found to hold a ``*``
+        #: each (:func:`_document_width`): a check that cannot change, made once a file.
+        self.first_checked = False
 
 
 def read_lines(lines: Iterator[tuple[int, str]], path: str, *,
@@ -181,7 +184,7 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
         if not first:
             first.extend(sentence)
         elif width != len(first[0][1]):
-            width = _document_width(first, sentence, width, path)
+            width = _document_width(file_columns, sentence, width, path)
         word_column = 3 if width > 4 else _WORD_COLUMN[width]
         for number, columns in sentence:
             words.append(columns[word_column])
@@ -294,7 +297,7 @@ def _sentence_width(sentence: list[tuple[int, list[str]]], path: str) -> int:
     return usual
 
 
-def _document_width(first: list[tuple[int, list[str]]],
+def _document_width(file_columns: FileColumns,
                     sentence: list[tuple[int, list[str]]], width: int, path: str) -> int:
     """The width of a sentence ``width`` columns wide in a file whose ``first`` sentence has
     another: the coreference column is the last column of the file's width on every line (an
@@ -303,7 +306,10 @@ def _document_width(first: list[tuple[int, list[str]]],
     stray empty cells it ends in (trailing tabs, dropped here). Only OntoNotes sentences
     (:data:`_ONTONOTES_WIDTH` columns or more) may differ, by their predicate-argument columns
     (one per predicate of the sentence, after the named-entity column, before the
-    coreference column), each cell of which holds a ``*``; else an error names the line."""
+    coreference column), each cell of which holds a ``*``; else an error names the line. The
+    file's first sentence is checked once (``file_columns.first_checked``): its cells and the
+    columns looked at are the same at every call, and a failure ends the reading."""
+    first = file_columns.first
     expected = len(first[0][1])
     example = first[0][0]
     if width > expected and all(_filled_width(columns) <= expected for _, columns in sentence):
@@ -316,12 +322,14 @@ def _document_width(first: list[tuple[int, list[str]]],
             f"{width} columns; expected {expected}, as on line {example} (every token line of "
             "a file has the same columns; a missing or extra cell would move the coreference "
             "column)", path=path, line=number)
-    for lines, other, other_width, other_line in ((sentence, width, expected, example),
-                                                  (first, expected, width, number)):
+    checks = [(sentence, width, expected, example)]
+    if not file_columns.first_checked:
+        checks.append((first, expected, width, number))
+    for lines, other, other_width, other_line in checks:
         for line, columns in lines:
-            cell = next((cell for cell in columns[_ONTONOTES_WIDTH - 1:other - 1]
-                         if "*" not in cell), None)
-            if cell is not None:
+            for cell in columns[_ONTONOTES_WIDTH - 1:other - 1]:
+                if "*" in cell:
+                    continue
                 raise FormatError(
                     f"{other} columns; expected {other_width}, as on line {other_line}: "
                     "OntoNotes sentences differ only by predicate-argument columns (from "
@@ -329,6 +337,7 @@ def _document_width(first: list[tuple[int, list[str]]],
                     f"each cell of which holds a '*', and {shorten(cell)!r} does not (a "
                     "missing or extra cell would move the coreference column)",
                     path=path, line=line)
+    file_columns.first_checked = True
     return width
 
 
