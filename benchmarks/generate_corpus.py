@@ -550,26 +550,35 @@ def describe(documents: Sequence[Document]) -> str:
 
 
 def generate(output: Path, seed: int, single_mentions: int = SINGLE_DOCUMENT_MENTIONS,
-             errors: ResponseErrors | None = None) -> dict[str, Path]:
+             errors: ResponseErrors | None = None, scale: float = 1) -> dict[str, Path]:
     """Write both corpora into ``output`` and return their paths by name.
 
-    Names: ``ontonotes_key``, ``ontonotes_response``, ``single_key``, ``single_response``.
-    Beside them, :data:`MANIFEST` records the seed, the settings and the corpus statistics.
+    Names: ``ontonotes_key``, ``ontonotes_response``, ``single_key``, ``single_response``
+    (the single document only when ``single_mentions`` is above 0). ``scale`` multiplies the
+    OntoNotes-sized corpus's documents, tokens, mentions and entities (10: the synthetic corpus
+    ten times OntoNotes-test size that the speed targets are set on). Beside them,
+    :data:`MANIFEST` records the seed, the settings and the corpus statistics.
     """
     errors = errors or ResponseErrors()
     output.mkdir(parents=True, exist_ok=True)
-    paths = {name: output / f"{name}.conll" for name in
-             ("ontonotes_key", "ontonotes_response", "single_key", "single_response")}
+    names = ["ontonotes_key", "ontonotes_response"]
+    if single_mentions > 0:
+        names += ["single_key", "single_response"]
+    paths = {name: output / f"{name}.conll" for name in names}
     rng = random.Random(seed)
-    corpus = ontonotes_corpus(rng, errors)
+    parts, tokens, mentions, entities = (round(size * scale) for size in (
+        ONTONOTES_PARTS, ONTONOTES_TOKENS, ONTONOTES_MENTIONS, ONTONOTES_ENTITIES))
+    corpus = ontonotes_corpus(rng, errors, parts, tokens, mentions, entities)
     write_pair(rng, corpus, paths["ontonotes_key"], paths["ontonotes_response"])
-    document = single_document(rng, errors, single_mentions)
-    write_pair(rng, [document], paths["single_key"], paths["single_response"])
-    manifest = {"seed": seed, "single_mentions": single_mentions,
-                "errors": dataclasses.asdict(errors),
-                "ontonotes": describe(corpus), "single": describe([document])}
+    manifest = {"seed": seed, "scale": scale, "single_mentions": single_mentions,
+                "errors": dataclasses.asdict(errors), "ontonotes": describe(corpus)}
+    if single_mentions > 0:
+        document = single_document(rng, errors, single_mentions)
+        write_pair(rng, [document], paths["single_key"], paths["single_response"])
+        manifest["single"] = describe([document])
     (output / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-    print(f"ontonotes: {manifest['ontonotes']}\nsingle: {manifest['single']}", file=sys.stderr)
+    print(f"ontonotes: {manifest['ontonotes']}\nsingle: {manifest.get('single', '-')}",
+          file=sys.stderr)
     return paths
 
 
@@ -580,10 +589,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="folder to write into (default: a new temporary folder)")
     parser.add_argument("--seed", type=int, default=2012, help="random seed (default: 2012)")
     parser.add_argument("--single-mentions", type=int, default=SINGLE_DOCUMENT_MENTIONS,
-                        help="key mentions of the single large document (default: 20000)")
+                        help="key mentions of the single large document (default: 20000; "
+                             "0: none)")
+    parser.add_argument("--scale", type=float, default=1,
+                        help="the OntoNotes-sized corpus this many times over (default: 1; "
+                             "0.1: a tenth)")
     args = parser.parse_args(argv)
     output = args.output or Path(tempfile.mkdtemp(prefix="anascore-bench-"))
-    generate(output, args.seed, args.single_mentions)
+    generate(output, args.seed, args.single_mentions, scale=args.scale)
     print(output)
     return 0
 

@@ -139,3 +139,55 @@ def test_the_crossdoc_benchmark_prints_its_table(tmp_path) -> None:
     rows = [line for line in result.stdout.splitlines() if line.startswith("| corpus")
             or line.startswith("| topic")]
     assert len(rows) == 4 and all("not run" in row for row in rows), result.stdout
+
+
+@pytest.mark.skipif(not (BENCHMARKS / "corpora_benchmark.py").exists(),
+                    reason="benchmarks/ not beside tests/")
+def test_the_corpora_benchmark_prints_the_scale_table_and_its_targets(tmp_path) -> None:
+    # The table: one process and default against the floor, per format of the
+    # synthetic corpus (here a twentieth of OntoNotes-test size), peak memory against one
+    # input file's size, and the targets met or missed.
+    result = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "corpora_benchmark.py"), "--scale", "0.05",
+         "--case", "scale-conll", "--case", "scale-corefud", "--case", "scale-ua",
+         "--repeats", "1", "--work", str(tmp_path)],
+        capture_output=True, text=True, timeout=600, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "| case | floor (s) | jobs 1 / floor | default / floor | default / jobs 1 | key MB |"\
+        in result.stdout
+    rows = [line for line in result.stdout.splitlines() if line.startswith("| scale-")]
+    assert [row.split(" | ")[0] for row in rows] == ["| scale-conll", "| scale-corefud",
+                                                     "| scale-ua"]
+    for row in rows:
+        cells = row.strip("| ").split(" | ")
+        assert float(cells[2]) > 1 and float(cells[3]) > 1, row  # slower than the floor
+    targets = [line for line in result.stdout.splitlines() if line.startswith("- scale-")]
+    assert len(targets) == 9 and all(line.endswith(("(met)", "(**missed**)"))
+                                      for line in targets), result.stdout
+    # The three formats hold the same documents and mentions.
+    import anascore
+
+    scores = {suffix: anascore.score(tmp_path / f"scale.{suffix}",
+                                     tmp_path / f"response_scale.{suffix}").metrics["muc"].f1
+              for suffix in ("conll", "conllu", "ua")}
+    assert len(set(scores.values())) == 1 and 0 < scores["conll"] < 1, scores
+
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+
+
+@pytest.mark.skipif(not (BENCHMARKS / "training_benchmark.py").exists()
+                    or not (SHARED / "litbank" / "coref-conll").is_dir(),
+                    reason="benchmarks/ not beside tests/, or no LitBank in ../shared")
+def test_the_training_benchmark_prints_its_ratios() -> None:
+    result = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "training_benchmark.py"), "--shared",
+         str(SHARED.parent), "--documents", "3", "--repeats", "1"],
+        capture_output=True, text=True, timeout=600, check=False)
+    assert result.returncode == 0, result.stderr
+    rows = {line.split(" | ")[0][2:]: line.strip("| ").split(" | ")
+            for line in result.stdout.splitlines() if line.startswith("| ") and "---" not in line}
+    assert {"anascore (e2e's three)", "anascore (default)"} <= set(rows)
+    # The same clusters give anascore's evaluators the same CoNLL F1.
+    assert rows["anascore (e2e's three)"][3] == rows["anascore (default)"][3]
+    assert "litbank: 3 documents" in result.stdout
