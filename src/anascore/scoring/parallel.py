@@ -56,6 +56,8 @@ AUTO_MAX_PROCESSES = 8
 _SCAN_BLOCK = 4 << 20
 _BEGIN_WORDS = b"begin document"
 _BEGIN_PREFIX = re.compile(rb"[ \t\f\v]*#[ \t\f\v]*")
+#: The bytes ``bytes.strip`` removes (ASCII white space), as integers.
+_WHITE_SPACE = frozenset(b" \t\n\r\x0b\x0c")
 
 Result = TypeVar("Result")
 
@@ -319,10 +321,14 @@ def _scan(data: bytes, end: int, offset: int, line: int,
                 raise _Unsuited("an unusual '#begin document' line")
             raise _Unsuited("a '# newdoc' line without an id, or with white space before it")
         if layout.sent_id_carries:
-            head = data[:line_start].rstrip()
-            if not head and not first:
+            # The last line before this one that is not blank (white space as bytes.strip
+            # sees it), found without copying the block up to here for each document.
+            head_end = line_start
+            while head_end and data[head_end - 1] in _WHITE_SPACE:
+                head_end -= 1
+            if not head_end and not first:
                 raise _Unsuited("a document starting a block")  # cannot look back
-            previous = head[head.rfind(b"\n") + 1:].lstrip()
+            previous = data[data.rfind(b"\n", 0, head_end) + 1:head_end].lstrip()
             if previous.startswith(b"#") and b"sent_id" in previous:
                 raise _Unsuited("a sent_id before '# newdoc' (it belongs to that document)")
         begins.append((name, offset + line_start, line))
