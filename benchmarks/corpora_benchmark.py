@@ -245,8 +245,8 @@ def render(results: Sequence[Result], cases: Sequence[Case], args: argparse.Name
     names = [name for name in ("jobs 1", "default", "perl", "coval")
              if any((name, case.name) in by for case in cases)]
     header = ["case", "floor (s)", *[f"{name} / floor" for name in names],
-              "default / jobs 1", "key MB", "peak MB (jobs 1)", "peak MB (default)",
-              "peak / key file"]
+              "default / jobs 1", "jobs 1 / floor (CPU)", "key MB", "peak MB (jobs 1)",
+              "peak MB (default)", "peak / key file"]
     rows = ["| " + " | ".join(header) + " |", "|---|" + "---:|" * (len(header) - 1)]
     verdicts = []
     for case in cases:
@@ -258,7 +258,9 @@ def render(results: Sequence[Result], cases: Sequence[Case], args: argparse.Name
         one, default = by[("jobs 1", case.name)], by[("default", case.name)]
         peak = max(one.peak_mb, default.peak_mb)
         size = (work / case.key).stat().st_size / 1e6 if work is not None else float("nan")
-        cells += [f"{default.median / one.median:.2f}", f"{size:.0f}", f"{one.peak_mb:.0f}",
+        cells += [f"{default.median / one.median:.2f}",
+                  f"{one.median_cpu / by[('floor', case.name)].median_cpu:.2f}",
+                  f"{size:.0f}", f"{one.peak_mb:.0f}",
                   f"{default.peak_mb:.0f}", f"{peak / size:.2f}"]
         rows.append("| " + " | ".join(cells) + " |")
         if case.synthetic:
@@ -276,8 +278,9 @@ def render(results: Sequence[Result], cases: Sequence[Case], args: argparse.Name
     rows.append("")
     neighbour = " with a busy neighbour" if args.busy else ""
     rows.append(f"Median of {args.repeats} interleaved runs{neighbour}; median relative spread "
-                f"of a command's runs: {spread:.0%}. Ratios of median wall-clock times; "
-                "peak memory from os.wait4 (a run's largest process).")
+                f"of a command's runs: {spread:.0%}. Ratios of median wall-clock times "
+                "(the targets' measure), and of median CPU times for one process (steadier on "
+                "a loaded machine); peak memory from os.wait4 (a run's largest process).")
     if verdicts:
         rows += ["", f"Targets on the synthetic corpus ({args.scale:g}× OntoNotes test):",
                  *verdicts]

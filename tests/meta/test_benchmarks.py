@@ -153,8 +153,8 @@ def test_the_corpora_benchmark_prints_the_scale_table_and_its_targets(tmp_path) 
          "--repeats", "1", "--work", str(tmp_path)],
         capture_output=True, text=True, timeout=600, check=False)
     assert result.returncode == 0, result.stderr
-    assert "| case | floor (s) | jobs 1 / floor | default / floor | default / jobs 1 | key MB |"\
-        in result.stdout
+    assert ("| case | floor (s) | jobs 1 / floor | default / floor | default / jobs 1 | "
+            "jobs 1 / floor (CPU) | key MB |") in result.stdout
     rows = [line for line in result.stdout.splitlines() if line.startswith("| scale-")]
     assert [row.split(" | ")[0] for row in rows] == ["| scale-conll", "| scale-corefud",
                                                      "| scale-ua"]
