@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests.support.paths import EXAMPLES, ROOT
+from tests.support.paths import CORPORA, EXAMPLES, ROOT
 
 BENCHMARKS = ROOT / "benchmarks"
 
@@ -173,7 +173,7 @@ def test_the_corpora_benchmark_prints_the_scale_table_and_its_targets(tmp_path) 
     assert len(set(scores.values())) == 1 and 0 < scores["conll"] < 1, scores
 
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+SHARED = CORPORA
 
 
 @pytest.mark.skipif(not (BENCHMARKS / "training_benchmark.py").exists()
