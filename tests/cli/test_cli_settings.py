@@ -57,6 +57,8 @@ def test_the_report_takes_a_preset_and_its_page_names_it(tmp_path: Path, capsys)
                  "--quiet"]) == 0
     page = out.read_text(encoding="utf-8")
     assert "preset:crac24/crac25|match:head|singletons:remove" in page
+    # in the header, as score prints it, whether or not matplotlib draws the plot
+    assert "signature: <code>preset:crac24/crac25|match:head|singletons:remove|" in page
 
 
 @pytest.mark.parametrize(("arguments", "line"), [

@@ -200,6 +200,9 @@ def render_page(page: ReportPage) -> str:
         "MODE": escape(_mode(reports[0]) + (f" · key sha256 {key_hash[:KEY_HASH_DIGITS]}…"
                                               if key_hash is not None else "")),
         "LAYERS": escape(", ".join(page.layers)),
+        # the run's signature as score prints it, whether or not the plot (which also
+        # carries it) can be drawn
+        "SIGNATURE": escape(reports[0].signature),
         "SCORES": _scores_table(names, reports),
         "PLOT": _plot_svg(reports, names),
         "ERRORS": _errors_table(names, page.error_types, page.errors),

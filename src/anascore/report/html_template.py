@@ -101,7 +101,8 @@ svg.chart text.axis { fill: var(--muted); }
 </style>
 </head>
 <body>
-<header><h1>{{TITLE}}</h1><p>{{MODE}} · errors classified on: {{LAYERS}}</p></header>
+<header><h1>{{TITLE}}</h1><p>{{MODE}} · errors classified on: {{LAYERS}}</p>
+<p class="signature">signature: <code>{{SIGNATURE}}</code></p></header>
 <nav><a href="#scores">Scores</a><a href="#errors">Errors</a><a href="#groups">Groups</a>
 <a href="#per-document">Documents</a><a href="#viewer">Key and response</a></nav>
 <main>
