@@ -47,6 +47,7 @@ from anascore.matching.min_span import min_match_worth
 from anascore.metrics.base import Metric
 from anascore.metrics.rules import metric_rules
 from anascore.metrics.scores import BridgingScore, Score, ScoreArrays, prf_arrays
+from anascore.selection.sides import copy_preference
 
 PARTS: tuple[str, ...] = ("anaphor_recognition", "mention", "entity")
 FIELDS: tuple[str, ...] = tuple(
@@ -135,20 +136,15 @@ def _with_mention(links: Sequence[BridgingLink]) -> list[BridgingLink]:
 def _anaphors(links: Sequence[BridgingLink]) -> dict[tuple[int, ...], Mention]:
     """Each anaphor span once, in the order of its first link. An anaphor with two links may
     be written twice with different MIN spans or heads: the copy kept is chosen by what it
-    says (a MIN span first, then a head, then its other attributes), as selection keeps one
-    copy of a repeated mention, so that the file's order of the links never changes a
-    score."""
+    says (a MIN span first, then a head, then its other attributes: the rule by which
+    selection keeps one copy of a repeated mention,
+    :func:`~anascore.selection.sides.copy_preference`), so that the file's order of the links
+    never changes a score."""
     copies: dict[tuple[int, ...], list[Mention]] = {}
     for link in links:
         copies.setdefault(link.anaphor.tokens, []).append(link.anaphor)
-    return {tokens: min(found, key=_copy_preference)
+    return {tokens: min(found, key=copy_preference)
             for tokens, found in copies.items()}
-
-
-def _copy_preference(mention: Mention) -> tuple[object, ...]:
-    return (mention.min_tokens is None, mention.min_tokens or (), mention.head is None,
-            -1 if mention.head is None else mention.head,
-            repr(sorted(mention.attributes.items())))
 
 
 def _groups(links: Sequence[BridgingLink]) -> dict[tuple[int, ...], list[BridgingLink]]:

@@ -267,7 +267,7 @@ def _without_repeated_mentions(document: Document, role: str,
     result: list[Entity] = []
     for entity in entities:
         kept: list[Mention] = []
-        for mention in sorted(entity.mentions, key=_copy_preference):
+        for mention in sorted(entity.mentions, key=copy_preference):
             if mention.tokens in owner_of:
                 repeats.setdefault(mention.tokens, []).append(entity.id)
                 continue
@@ -286,7 +286,7 @@ def _without_repeated_mentions(document: Document, role: str,
     return result
 
 
-def _copy_preference(mention: Mention) -> tuple[Any, ...]:
+def copy_preference(mention: Mention) -> tuple[Any, ...]:
     """Mentions by span, and the copies of a span in one entity by what they say besides
     (a MIN span first, then a head, then their other attributes), so that which copy is kept
     never depends on the order of the file."""
