@@ -35,8 +35,6 @@ from __future__ import annotations
 
 import math
 
-from scipy import stats as scipy_stats
-
 from anascore.core.errors import OptionsError
 
 #: Resamples a percentile interval needs for its ends (Efron & Tibshirani 1993, §19.3).
@@ -58,6 +56,10 @@ def ideal_coverage(documents: int, level: float) -> float:
     A best case; ratios of counts do no better. 0 for fewer than two documents."""
     if documents < 2:
         return 0.0
+    # imported here: scipy.stats takes longer to import than numpy (and 75 MB), and only a
+    # run that asks for intervals needs it
+    from scipy import stats as scipy_stats
+
     z = float(scipy_stats.norm.ppf((1 + level) / 2))
     bound = z * math.sqrt((documents - 1) / documents)
     return float(2 * scipy_stats.t.cdf(bound, documents - 1) - 1)
