@@ -12,6 +12,7 @@ import sys
 import pytest
 
 import anascore
+from anascore.core.version import REQUIRED_PYTHON
 from tests.support.paths import ROOT
 
 
@@ -23,6 +24,17 @@ def test_pyproject_and_citation_state_the_package_version() -> None:
     citation = (ROOT / "CITATION.cff").read_text(encoding="utf-8")
     assert re.search(r'^version: "([^"]+)"$', citation, re.MULTILINE)[1] == anascore.__version__
     assert re.search(r'^cff-version: (\S+)$', citation, re.MULTILINE)[1] == "1.2.0"
+
+
+def test_the_oldest_python_is_stated_once() -> None:
+    """pyproject's requires-python is what the Codabench program and its help say
+    (``REQUIRED_PYTHON``); they said 3.11 while the package (and the program, which the whole
+    suite runs on 3.10) needs only 3.10."""
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["requires-python"] == f">={REQUIRED_PYTHON}"
+    assert f"Python ≥ {REQUIRED_PYTHON} with numpy" in (
+        ROOT / "docs" / "shared-task.md").read_text(encoding="utf-8")
 
 
 @pytest.mark.skipif(os.environ.get("ANASCORE_SDIST_CHECK") != "1",

@@ -8,13 +8,15 @@ import sys
 
 from anascore.cli.common import add_warning_arguments
 from anascore.core.errors import AnascoreError
+from anascore.core.version import REQUIRED_PYTHON
 
 
 def add_codabench_command(commands: argparse._SubParsersAction) -> None:
     codabench = commands.add_parser(
         "codabench", help="write a Codabench scoring program and reference data for a task",
         description="Write OUT/scoring_program (metadata.yaml, score.py and anascore's own "
-                    "source: Python >= 3.11 with numpy and scipy runs it), OUT/reference_data "
+                    f"source: Python >= {REQUIRED_PYTHON} with numpy and scipy runs it), "
+                    "OUT/reference_data "
                     "(the datasets' keys) and OUT/leaderboard.yaml (the leaderboard of "
                     "competition.yaml) from TASK, the manifest of anascore evaluate; its "
                     "[[systems]] are not needed. See docs/shared-task.md.")

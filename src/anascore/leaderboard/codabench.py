@@ -5,7 +5,7 @@
 * ``OUT/scoring_program/``: ``metadata.yaml`` (the ``command:`` Codabench runs), ``score.py``
   (the entry script), ``task.json`` (the manifest's settings, its ``[[systems]]`` left out)
   and ``anascore/``, a copy of this package's own source, so that the program needs nothing
-  but Python ≥ 3.11 with numpy and scipy on the competition's Docker image;
+  but Python ≥ 3.10 with numpy and scipy on the competition's Docker image;
 * ``OUT/reference_data/``: each dataset's key, named after the dataset (``gum.conllu``; a
   folder or pattern of keys as the folder ``gum/``), byte for byte, so the keys' hashes
   (:mod:`anascore.scoring.key_hash`) are those ``anascore evaluate`` records;
@@ -70,7 +70,7 @@ _SCORE_PY = '''\
 Usage (Codabench's metadata.yaml): python3 $program/score.py $input $output
 Reads the reference data from INPUT/ref and the submission from INPUT/res; writes
 OUTPUT/scores.json, OUTPUT/detailed_results.html and OUTPUT/anascore.json.
-anascore {version} is bundled beside this script (needs Python >= 3.11, numpy and scipy).
+anascore {version} is bundled beside this script (needs Python >= {python}, numpy and scipy).
 """
 
 import os
@@ -153,9 +153,10 @@ def _build(task: Task, data: Mapping[str, Any], folder: Path) -> list[str]:
     (program / "metadata.yaml").write_text(
         "# Written by anascore codabench: Codabench replaces $program, $input and $output.\n"
         f"command: {COMMAND}\n", encoding="utf-8")
-    from anascore.core.version import __version__
+    from anascore.core.version import REQUIRED_PYTHON, __version__
 
-    (program / "score.py").write_text(_SCORE_PY.format(version=__version__),
+    (program / "score.py").write_text(_SCORE_PY.format(version=__version__,
+                                                         python=REQUIRED_PYTHON),
                                       encoding="utf-8")
     _copy_package(program / "anascore")
     (folder / "leaderboard.yaml").write_text(leaderboard_yaml(task), encoding="utf-8")
