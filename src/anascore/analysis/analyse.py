@@ -79,10 +79,11 @@ class ErrorAnalysis:
     def to_dataframe(self) -> Any:
         """A pandas DataFrame (the ``pandas`` extra): a row per error type (and ``all``), its
         number of errors and, per metric, the F1 with that type fixed (``muc_f1``) and the
-        gain (``muc_delta_f1``), in percent."""
+        gain (``muc_delta_f1``), as fractions, as in the JSON and CSV outputs and
+        :meth:`anascore.report.Report.to_dataframe` (the text tables print percents)."""
         from anascore.report.notebook import dataframe
 
-        table = self.impact_table()
+        table = self.impact_fractions()
         counts = self.counts()
         return dataframe({kind: {"errors": counts.get(kind, sum(counts.values())),
                                  **{f"{metric}_{part}": values[part]

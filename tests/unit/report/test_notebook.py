@@ -57,5 +57,8 @@ def test_grouped_scores_and_error_analysis_in_a_notebook(tmp_path) -> None:
     analysis = anascore.analyse_errors(str(key), str(response))
     errors = analysis.to_dataframe()
     assert errors.loc["missing_mention", "errors"] == 1  # the fourth token's mention
-    assert errors.loc["all", "muc_f1"] == 100.0
+    # fractions, as the JSON and Report.to_dataframe give them (it printed percents: 100.0)
+    assert errors.loc["all", "muc_f1"] == 1.0
+    assert errors.loc["all", "muc_delta_f1"] == pytest.approx(
+        1.0 - anascore.score(str(key), str(response)).metrics["muc"].f1)
     assert "missing_mention" in analysis._repr_html_()
