@@ -58,6 +58,26 @@ def test_the_response_from_standard_input_is_named_stdin(monkeypatch, capsys):
     assert err.startswith("anascore: warning: <stdin>: document") and "'TOWN'" in err
 
 
+@pytest.mark.parametrize("command", ["score", "errors"])
+def test_a_key_from_standard_input_is_read_once_for_every_response(monkeypatch, capsys,
+                                                                   command):
+    """``anascore errors - R1 R2`` read standard input once per response: the second
+    analysis found it empty ('<stdin>: empty file'); both commands copy it once now."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(KEY.read_bytes())))
+    assert main([command, "-", str(RESPONSE), str(RESPONSE), "--output", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(KEY.read_bytes())))
+    assert main([command, "-", str(RESPONSE), "--output", "json"]) == 0
+    alone = json.loads(capsys.readouterr().out)
+    # a system per response, each as the response alone gives it
+    assert list(out["systems"]) == [str(RESPONSE), f"{RESPONSE} (2)"]
+    first, second = out["systems"].values()
+    part = "errors" if command == "errors" else "metrics"
+    assert first[part] == second[part] == alone[part]
+    assert sum(alone["errors"].values()) == 12 if command == "errors" else (
+        alone["metrics"]["muc"]["recall"] > 0)
+
+
 def test_quiet_silences_warnings_and_strict_makes_them_errors(tmp_path, capsys):
     response = tmp_path / "response.conll"
     response.write_text(RESPONSE.read_text().replace("\ttown\t", "\tTOWN\t"))

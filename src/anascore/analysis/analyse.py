@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
@@ -209,7 +209,37 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
     """:func:`analyse_errors` with the settings already in one :class:`Options`: documents
     are analysed in several processes where ``anascore score`` would count them so
     (:mod:`anascore.scoring.parallel`; the same analysis, in key order), else one by one."""
+    [analysis] = analyse_files_many(key, [response], options)
+    return analysis
+
+
+def analyse_files_many(key: str | os.PathLike[str],
+                       responses: Sequence[str | os.PathLike[str]],
+                       options: Options) -> list[ErrorAnalysis]:
+    """:func:`analyse_files` of each response against one key, which is read as given once:
+    a key on standard input (``anascore errors - R1 R2``) is copied once for every
+    response, as ``anascore score`` does (each response's analysis read it again, and the
+    second found standard input empty)."""
     from anascore.formats.io.sources import local_inputs, renamed_warnings
+
+    require_path(key, "the key")
+    for response in responses:
+        require_path(response, "the response")
+    check_options(options)
+    # Standard input, pipes and gzip files are read as anascore score reads them
+    # (anascore.formats.io.sources: copied, within a bound; messages name them as given).
+    given = [os.fspath(response) for response in responses]
+    with local_inputs([os.fspath(key), *given]) as ([local_key, *local_responses], inputs):
+        analyses = [_analyse_local(local_key, local, path, options)
+                    for local, path in zip(local_responses, given, strict=True)]
+    return [replace(analysis, report=renamed_warnings(analysis.report, inputs))
+            for analysis in analyses]
+
+
+def _analyse_local(local_key: str, local_response: str, response_path: str,
+                   options: Options) -> ErrorAnalysis:
+    """The analysis of one response file read from ``local_response`` (a copy of standard
+    input, a pipe or a gzip file, or the file itself), named ``response_path`` as given."""
     from anascore.scoring.document import prepare_response
     from anascore.scoring.file_sets import any_file_set, document_pairs
     from anascore.scoring.pipeline import (
@@ -217,11 +247,6 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
         pair_documents_many,
         with_nothing_to_score,
     )
-
-    require_path(key, "the key")
-    require_path(response, "the response")
-    check_options(options)
-    response_path = os.fspath(response)
 
     def analyse(key_document: Document,
                 response_documents: tuple[Document | None, ...]) -> _DocumentResult:
@@ -234,26 +259,22 @@ def analyse_files(key: str | os.PathLike[str], response: str | os.PathLike[str],
     # Token columns: the part-of-speech tags give mentions a head where the format has none
     # (span errors pair mentions by head, as the analyser of Kummerfeld & Klein does).
     # Folders and patterns (anascore.scoring.file_sets) are analysed file by file, in one process.
-    # Standard input, pipes and gzip files are read as anascore score reads them
-    # (anascore.formats.io.sources: copied, within a bound; messages name them as given).
     ignored: list[list[str]] = [[]]
-    with local_inputs([os.fspath(key), response_path]) as ([local_key, local_response],
-                                                           inputs):
-        file_sets = any_file_set(local_key, [local_response])
-        done = None if file_sets else count_in_processes(
-            local_key, [local_response], options, analyse, token_columns=True)
-        if done is None:
-            done = [(key_document.name, analyse(key_document, response_documents))
-                    for key_document, response_documents in document_pairs(
-                        local_key, [local_response], options, pair_documents_many, ignored,
-                        token_columns=True)]
-        analysis = _assemble([result for _, result in done], options, ignored[0])
-        if not file_sets:
-            # An all-zero analysis of a file read in the wrong format: said, as anascore
-            # score says it (the copies of standard input and gzip files read while here).
-            analysis = replace(analysis, report=with_nothing_to_score(
-                analysis.report, local_key, local_response, options, after=len(ignored[0])))
-    return replace(analysis, report=renamed_warnings(analysis.report, inputs))
+    file_sets = any_file_set(local_key, [local_response])
+    done = None if file_sets else count_in_processes(
+        local_key, [local_response], options, analyse, token_columns=True)
+    if done is None:
+        done = [(key_document.name, analyse(key_document, response_documents))
+                for key_document, response_documents in document_pairs(
+                    local_key, [local_response], options, pair_documents_many, ignored,
+                    token_columns=True)]
+    analysis = _assemble([result for _, result in done], options, ignored[0])
+    if not file_sets:
+        # An all-zero analysis of a file read in the wrong format: said, as anascore
+        # score says it (the copies of standard input and gzip files read while here).
+        analysis = replace(analysis, report=with_nothing_to_score(
+            analysis.report, local_key, local_response, options, after=len(ignored[0])))
+    return analysis
 
 
 #: Settings whose layers or sets the classification does not cover yet (see

@@ -78,7 +78,7 @@ def add_errors_command(commands: argparse._SubParsersAction) -> None:
 
 def run_errors(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> int:
     """Run ``anascore errors``."""
-    from anascore.analysis.analyse import analyse_files
+    from anascore.analysis.analyse import analyse_files_many
     from anascore.analysis.render import render_errors
     from anascore.report.systems import system_names
 
@@ -90,10 +90,9 @@ def run_errors(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -
         settings_error(parser, arguments, error.message)
     refuse_unclassified(parser, arguments, options, "errors")
     try:
-        names = system_names(arguments.responses)
-        analyses = {}
-        for name, path in zip(names, arguments.responses, strict=True):
-            analyses[name] = analyse_files(arguments.key, path, options)
+        analyses = dict(zip(system_names(arguments.responses),
+                            analyse_files_many(arguments.key, arguments.responses, options),
+                            strict=True))
     except OptionsError as error:
         if error.path is None:  # a setting alone (or one the preset set): bad usage
             settings_error(parser, arguments, error.message)
