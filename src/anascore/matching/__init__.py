@@ -137,6 +137,9 @@ def align(key: Side, response: Side, options: Options,
                 key_zero[key_rest].tolist(), response_zero[response_rest].tolist()))
 
         key_zero, response_zero = zero_flags(key), zero_flags(response)
+    # The CRAFT matcher above reads the indices of the mentions left (key_rest, response_rest)
+    reads_rest = options.match == "craft" and (key.nodes is not None
+                                               or response.nodes is not None)
     zero_pairs: list[tuple[int, int]] = []
     if (options.keep_zeros and options.zero_match == "dependent"
             and key.nodes is not None and response.nodes is not None):
@@ -145,6 +148,8 @@ def align(key: Side, response: Side, options: Options,
 
         zero_pairs = align_zeros_by_dependencies(key, response,
                                                  pairing=pairing or best_pairs)
+    if not zero_pairs and not reads_rest:
+        return matcher(key.mentions, response.mentions)  # the usual case: nothing left out
     key_rest = _unpaired(len(key.mentions), [key_index for key_index, _ in zero_pairs])
     response_rest = _unpaired(len(response.mentions),
                               [response_index for _, response_index in zero_pairs])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 import numpy as np
 
@@ -36,11 +37,14 @@ def align_exact(key: Sequence[Mention], response: Sequence[Mention]) -> Alignmen
     Both sides hold each span once (see :mod:`anascore.selection.sides`), so the pairing is
     one-to-one by construction.
     """
-    index_of = {mention.tokens: index for index, mention in enumerate(key)}
-    found = np.fromiter((index_of.get(mention.tokens, -1) for mention in response),
-                        dtype=np.int64, count=len(response))
+    index_of = dict(zip(map(_TOKENS, key), range(len(key)), strict=True))
+    get = index_of.get
+    found = np.array([get(tokens, -1) for tokens in map(_TOKENS, response)], dtype=np.int64)
     response_indices = np.flatnonzero(found >= 0).astype(np.int64, copy=False)
     return Alignment(found[response_indices], response_indices)
+
+
+_TOKENS = attrgetter("tokens")
 
 
 def from_pairs(pairs: list[tuple[int, int]]) -> Alignment:

@@ -35,6 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from itertools import chain
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, Protocol
 
@@ -176,11 +178,12 @@ def select_side(document: Document | None, options: Options, role: str,
     if keep_repeated:
         rules.warn_copies_kept(entities, document, role, warnings)
     entities = [entity for entity in entities if entity.mentions]
-    sizes = np.fromiter((len(entity.mentions) for entity in entities), dtype=np.int64,
-                        count=len(entities))
+    # list comprehensions and chain: a document has thousands of mentions, and generators
+    # cost a call per item
+    sizes = np.array([len(entity.mentions) for entity in entities], dtype=np.int64)
     side = Side(
-        entity_ids=tuple(entity.id for entity in entities),
-        mentions=tuple(mention for entity in entities for mention in entity.mentions),
+        entity_ids=tuple([entity.id for entity in entities]),
+        mentions=tuple(chain.from_iterable([entity.mentions for entity in entities])),
         entity_of=np.repeat(np.arange(len(entities), dtype=np.int64), sizes),
         entity_sizes=sizes,
         document=document,
@@ -258,7 +261,7 @@ def _with_other_layers(side: Side, document: Document, options: Options,
 def _without_repeated_mentions(document: Document, role: str,
                                warnings: list[str]) -> list[Entity]:
     entities = list(document.entities)
-    spans = [mention.tokens for entity in entities for mention in entity.mentions]
+    spans = list(map(_TOKENS, chain.from_iterable([entity.mentions for entity in entities])))
     if len(set(spans)) == len(spans):
         return entities
     entities.sort(key=lambda entity: (_text_order(entity), entity.id))
@@ -284,6 +287,9 @@ def _without_repeated_mentions(document: Document, role: str,
             f"{document.path or role}: document {document.name!r}: repeated {role} mention "
             f"{Mention(tokens)}, annotated {times} in {where}; scored once, in entity {owner}")
     return result
+
+
+_TOKENS = attrgetter("tokens")
 
 
 def copy_preference(mention: Mention) -> tuple[Any, ...]:

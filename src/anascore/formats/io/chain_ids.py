@@ -55,9 +55,7 @@ def id_warnings(document: Document, role: str) -> list[str]:
     merge; empty when there is nothing to say."""
     where = (f"{document.path}: " if document.path else "") + f"{role} document {document.name!r}"
     warnings = []
-    mixed = [entity.id for entity in document.entities
-             if len({is_event(kind) for mention in entity.mentions
-                     if (kind := mention.attributes.get("mention_type")) is not None}) == 2]
+    mixed = _mixed_chains(document)
     if mixed:
         warnings.append(
             f"{where}: {_count(len(mixed), 'chain ID')} on both event and entity mentions "
@@ -74,6 +72,20 @@ def id_warnings(document: Document, role: str) -> list[str]:
                 "them apart, CoVal reads only the digits and would merge each group into one "
                 "chain")
     return warnings
+
+
+def _mixed_chains(document: Document) -> list[str]:
+    """The IDs of the entities with both event and entity mentions, in order.
+
+    Each entity's mention types are read only when the document has both kinds somewhere:
+    most documents give no mention type at all (one pass over the mentions says so)."""
+    kinds = {kind for entity in document.entities for mention in entity.mentions
+             if (kind := mention.attributes.get("mention_type")) is not None}
+    if len({is_event(kind) for kind in kinds}) < 2:
+        return []
+    return [entity.id for entity in document.entities
+            if len({is_event(kind) for mention in entity.mentions
+                    if (kind := mention.attributes.get("mention_type")) is not None}) == 2]
 
 
 def _same_digits(ids: Iterable[str]) -> list[list[str]]:
