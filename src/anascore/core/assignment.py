@@ -48,7 +48,32 @@ def shortest_augmenting_path(weights: np.ndarray) -> tuple[np.ndarray, np.ndarra
     transposed = weights.shape[0] > weights.shape[1]
     cost = -(weights.T if transposed else weights)
     n_rows, n_columns = cost.shape
-    cost_rows = cost.tolist()
+    column_of_row = _augmenting_paths(cost.tolist(), n_rows, n_columns)
+    rows = np.arange(n_rows, dtype=np.int64)
+    columns = np.array(column_of_row, dtype=np.int64)
+    if transposed:
+        order = np.argsort(columns, kind="stable")
+        return columns[order], rows[order]
+    return rows, columns
+
+
+def assigned_cells(weights: list[list[float]], n_columns: int) -> list[tuple[int, int]]:
+    """The ``(row, column)`` cells of the assignment :func:`shortest_augmenting_path` makes of
+    the matrix whose rows are ``weights`` (``n_columns`` wide), for a caller that holds
+    the matrix as lists: the same cells, without a numpy call (a document's small entity
+    components cost more in numpy's per-call overhead than in the search)."""
+    n_rows = len(weights)
+    if n_rows > n_columns:
+        cost = [[-value for value in column] for column in zip(*weights, strict=True)]
+        return [(row, column) for column, row
+                in enumerate(_augmenting_paths(cost, n_columns, n_rows))]
+    cost = [[-value for value in row] for row in weights]
+    return list(enumerate(_augmenting_paths(cost, n_rows, n_columns)))
+
+
+def _augmenting_paths(cost_rows: list[list[float]], n_rows: int, n_columns: int) -> list[int]:
+    """The column of each row in the minimum-cost assignment of a matrix no taller than wide
+    (:func:`shortest_augmenting_path`'s search)."""
     infinity = float("inf")
     row_dual = [0.0] * n_rows
     column_dual = [0.0] * n_columns
@@ -102,9 +127,4 @@ def shortest_augmenting_path(weights: np.ndarray) -> tuple[np.ndarray, np.ndarra
             column_of_row[row], column = column, column_of_row[row]
             if row == current:
                 break
-    rows = np.arange(n_rows, dtype=np.int64)
-    columns = np.array(column_of_row, dtype=np.int64)
-    if transposed:
-        order = np.argsort(columns, kind="stable")
-        return columns[order], rows[order]
-    return rows, columns
+    return column_of_row

@@ -17,6 +17,8 @@ element, and the cell of two entities whose sets are aligned gains the δ term, 
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from anascore.comparison.contingency import Comparison, Contingency
@@ -24,7 +26,6 @@ from anascore.config.metric_names import metric_title
 from anascore.metrics.base import (
     PRF_FIELDS,
     Metric,
-    exact_sum,
     prf_score,
     prf_score_batch,
     recall_precision,
@@ -38,9 +39,12 @@ from anascore.metrics.split_antecedents import (
 
 
 def _bcubed_recall(table: Contingency) -> tuple[float, float]:
-    counts = table.counts.astype(np.float64)
-    numerator = exact_sum(counts * counts / table.key_sizes[table.rows])
-    return numerator, float(table.key_sizes.sum())
+    # in Python floats, from the table's lists: numpy's operations on each cell, in order
+    cells = table.lists
+    sizes = cells.key_sizes
+    numerator = math.fsum([float(count) * float(count) / sizes[row]
+                           for row, count in zip(cells.rows, cells.counts, strict=True)])
+    return numerator, float(sum(sizes))
 
 
 def count_bcubed(comparison: Comparison) -> np.ndarray:

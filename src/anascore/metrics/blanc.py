@@ -57,17 +57,29 @@ FIELDS = (
 
 
 def count_blanc(comparison: Comparison) -> np.ndarray:
-    table = comparison.table
-    common_coref = int(links(table.counts).sum())
-    key_coref = int(links(table.key_sizes).sum())
-    response_coref = int(links(table.response_sizes).sum())
-    common_non_coref = (int(links(np.array(table.aligned))) - int(links(table.row_sums()).sum())
-                        - int(links(table.column_sums()).sum()) + common_coref)
-    key_non_coref = int(links(np.array(table.key_sizes.sum()))) - key_coref
-    response_non_coref = int(links(np.array(table.response_sizes.sum()))) - response_coref
+    # in Python integers, from the table's lists: the same numbers as numpy's int64
+    cells = comparison.table.lists
+    common_coref = _links(cells.counts)
+    key_coref = _links(cells.key_sizes)
+    response_coref = _links(cells.response_sizes)
+    row_sums = [0] * len(cells.key_sizes)
+    column_sums = [0] * len(cells.response_sizes)
+    for row, column, count in zip(cells.rows, cells.columns, cells.counts, strict=True):
+        row_sums[row] += count
+        column_sums[column] += count
+    common_non_coref = (_links([sum(cells.counts)]) - _links(row_sums) - _links(column_sums)
+                        + common_coref)
+    key_non_coref = _links([sum(cells.key_sizes)]) - key_coref
+    response_non_coref = _links([sum(cells.response_sizes)]) - response_coref
     return np.array([common_coref, key_coref, common_coref, response_coref,
                      common_non_coref, key_non_coref, common_non_coref, response_non_coref],
                     dtype=np.float64)
+
+
+def _links(sizes: list[int]) -> int:
+    """Coreference links among groups of these sizes: Σ n (n − 1) / 2 (as
+    :func:`anascore.comparison.contingency.links` summed)."""
+    return sum([size * (size - 1) // 2 for size in sizes])
 
 
 def score_blanc(counts: np.ndarray) -> BlancScore:

@@ -12,10 +12,12 @@ the solver matching uses too: in-house for small components, scipy for large one
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from anascore.comparison.contingency import CellGroup, Contingency
-from anascore.core.assignment import maximum_assignment
+from anascore.core.assignment import SMALL_COMPONENT, assigned_cells, maximum_assignment
 from anascore.metrics.base import exact_sum
 
 
@@ -34,6 +36,12 @@ def _group_optimum(group: CellGroup, similarity: np.ndarray) -> float:
     rows, columns = group.shape
     if rows == 1 or columns == 1:
         return float(similarity.max())
+    if rows * columns <= SMALL_COMPONENT:  # solved in lists: the same cells, the same sum
+        block = [[0.0] * columns for _ in range(rows)]
+        for row, column, value in zip(group.local_rows.tolist(), group.local_columns.tolist(),
+                                      similarity.tolist(), strict=True):
+            block[row][column] = value
+        return math.fsum([block[row][column] for row, column in assigned_cells(block, columns)])
     block = np.zeros(group.shape)
     block[group.local_rows, group.local_columns] = similarity
     chosen_rows, chosen_columns = maximum_assignment(block)

@@ -23,6 +23,8 @@ shared mention; the UA scorer counts the same).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from anascore.comparison.contingency import Comparison, Contingency, links
@@ -48,6 +50,8 @@ def _lea_recall(table: Contingency, set_links: np.ndarray | None = None,
                 importance: np.ndarray | None = None) -> tuple[float, float]:
     """LEA recall counts; ``set_links`` adds, per key entity, the credited links to its
     accommodated set, and ``importance`` multiplies its weight (β)."""
+    if set_links is None and importance is None:
+        return _lea_recall_lists(table)
     sizes = table.key_sizes
     if len(sizes) == 0:
         return 0.0, 0.0
@@ -60,6 +64,25 @@ def _lea_recall(table: Contingency, set_links: np.ndarray | None = None,
     weights = sizes if importance is None else importance * sizes
     numerator = exact_sum(weights * (common / all_links))
     return numerator, exact_sum(weights)
+
+
+def _lea_recall_lists(table: Contingency) -> tuple[float, float]:
+    """:func:`_lea_recall` without accommodated sets, in Python floats from the table's
+    lists: numpy's operations on each entity, in the same order, to the same digits."""
+    cells = table.lists
+    sizes = cells.key_sizes
+    if not sizes:
+        return 0.0, 0.0
+    common = [0.0] * len(sizes)
+    for row, count in zip(cells.rows, cells.counts, strict=True):
+        common[row] += float(count * (count - 1) // 2)  # np.bincount's weighted sums
+    response_sizes = cells.response_sizes
+    for row, column in zip(cells.rows, cells.columns, strict=True):
+        if sizes[row] == 1 and response_sizes[column] == 1:
+            common[row] = 1.0
+    numerator = math.fsum([float(size) * (found / max(size * (size - 1) // 2, 1))
+                           for size, found in zip(sizes, common, strict=True)])
+    return numerator, math.fsum([float(size) for size in sizes])
 
 
 def count_lea(comparison: Comparison) -> np.ndarray:

@@ -37,14 +37,14 @@ from anascore.metrics.split_antecedents import (
 
 
 def count_muc(comparison: Comparison) -> np.ndarray:
-    table = comparison.table
-    correct = int(table.counts.sum()) - len(table.counts)
+    cells = comparison.table.lists
+    correct = sum(cells.counts) - len(cells.counts)
     correct_response = correct
     if comparison.response_table is not None:  # repeated spans counted as the UA scorer does
         response_view = comparison.response_table
         correct_response = int(response_view.counts.sum()) - len(response_view.counts)
-    key_links = int((table.key_sizes - 1).sum())
-    response_links = int((table.response_sizes - 1).sum())
+    key_links = sum(cells.key_sizes) - len(cells.key_sizes)
+    response_links = sum(cells.response_sizes) - len(cells.response_sizes)
     return np.array([correct, key_links, correct_response, response_links], dtype=np.float64)
 
 

@@ -23,8 +23,9 @@ one place, :func:`document_conventions`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
+from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -49,6 +50,9 @@ from anascore.selection.windows import window_pairs
 
 if TYPE_CHECKING:
     from anascore.compat import Conventions
+
+#: A metric's count function.
+Count = Callable[[Comparison], np.ndarray]
 
 
 def document_conventions(options: Options) -> Conventions:
@@ -191,10 +195,30 @@ def count_comparison(comparison: Comparison, options: Options,
                      rules: Conventions | None = None) -> dict[str, np.ndarray]:
     """Every computed metric's count vector of one comparison, each metric counted in the
     conventions ``rules`` (``None``: :func:`document_conventions`)."""
-    if rules is None:
-        rules = document_conventions(options)
-    return {name: metric_for(name, options, rules).count(comparison)
-            for name in options.computed_metrics}
+    metrics = (_computed_metrics(options) if rules is None
+               else _metrics_in(options, rules))
+    return {name: count(comparison) for name, count in metrics}
+
+
+def _metrics_in(options: Options, rules: Conventions) -> tuple[tuple[str, Count], ...]:
+    """Every computed metric's count function under ``options``, in the conventions
+    ``rules``."""
+    return tuple((name, metric_for(name, options, rules).count)
+                 for name in options.computed_metrics)
+
+
+@lru_cache(maxsize=16)
+def _counted_metrics(options: Options) -> tuple[tuple[str, Count], ...]:
+    return _metrics_in(options, document_conventions(options))
+
+
+def _computed_metrics(options: Options) -> tuple[tuple[str, Count], ...]:
+    """:func:`_metrics_in` the run's own conventions, looked up once per run's options rather
+    than once per document (nine metrics: as long as counting a small document's MUC)."""
+    try:
+        return _counted_metrics(options)
+    except TypeError:  # options that hold an unhashable value
+        return _metrics_in(options, document_conventions(options))
 
 
 def layer_alignment_details(comparison: Comparison) -> dict[str, SetAlignmentDetails]:
@@ -219,11 +243,10 @@ def count_document(key: Document | None, response: Document | None, options: Opt
     sets by metric (empty when it has none), which the metrics computed anyway
     (:func:`layer_alignment_details`).
     """
-    rules = document_conventions(options)
     total: dict[str, np.ndarray] = {}
     details: dict[str, SetAlignmentDetails] = {}
     for comparison in document_comparisons(key, response, options, warnings):
-        counts = count_comparison(comparison, options, rules)
+        counts = count_comparison(comparison, options)  # in document_conventions(options)
         total = counts if not total else {name: total[name] + value
                                           for name, value in counts.items()}
         if set_alignments is not None:

@@ -4,6 +4,7 @@ brute force; the solver returns scipy's very assignment, ties included."""
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 import pytest
@@ -13,7 +14,7 @@ from hypothesis.extra.numpy import arrays
 from scipy.optimize import linear_sum_assignment
 
 from anascore.comparison.contingency import Contingency
-from anascore.core.assignment import shortest_augmenting_path
+from anascore.core.assignment import assigned_cells, shortest_augmenting_path
 from anascore.metrics.entity_pairing import best_assignment_total
 
 matrices = st.tuples(st.integers(1, 6), st.integers(1, 6)).flatmap(
@@ -50,6 +51,40 @@ def test_the_solver_returns_scipys_assignment_among_ties(weights: np.ndarray) ->
     expected_rows, expected_columns = linear_sum_assignment(weights, maximize=True)
     assert rows.tolist() == expected_rows.tolist()
     assert columns.tolist() == expected_columns.tolist()
+
+
+@given(st.one_of(tied, matrices))
+def test_the_solver_on_lists_assigns_the_same_cells(weights: np.ndarray) -> None:
+    # the per-component CEAF optimum solves small components in lists (assigned_cells): the
+    # very cells the numpy solver picks, ties and wide or tall matrices included
+    rows, columns = shortest_augmenting_path(weights)
+    cells = assigned_cells(weights.tolist(), weights.shape[1])
+    assert sorted(cells) == list(zip(rows.tolist(), columns.tolist(), strict=True))
+
+
+@given(arrays(np.float64, st.tuples(st.integers(2, 6), st.integers(2, 6)),
+              elements=st.sampled_from([0.0, 0.0, 0.1, 0.2, 1 / 3, 0.5, 2 / 3, 0.7, 1.0])))
+def test_components_solved_in_lists_sum_as_in_numpy(table: np.ndarray) -> None:
+    # CEAFe's similarities are fractions: the total of the components solved in lists is
+    # the fsum of the cells the numpy solver picks in the dense matrix of each component,
+    # to the last digit
+    rows, columns = np.nonzero(table)
+    contingency = Contingency(np.ones(table.shape[0], dtype=np.int64),
+                              np.ones(table.shape[1], dtype=np.int64), rows, columns,
+                              np.ones(len(rows), dtype=np.int64))
+    similarity = table[rows, columns]
+    expected = []
+    components = contingency.components
+    expected.extend(similarity[components.alone].tolist())
+    for group in components.groups:
+        block = np.zeros(group.shape)
+        block[group.local_rows, group.local_columns] = similarity[group.cells]
+        if 1 in group.shape:
+            expected.append(float(block.max()))
+        else:
+            chosen_rows, chosen_columns = shortest_augmenting_path(block)
+            expected.append(math.fsum(block[chosen_rows, chosen_columns].tolist()))
+    assert best_assignment_total(contingency, similarity) == math.fsum(expected)
 
 
 def test_the_solver_returns_scipys_assignment_on_random_matrices() -> None:

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import chain
+from operator import attrgetter
 
 from anascore.config.format_catalogue import names_where
 from anascore.core.model import Document
@@ -35,6 +37,7 @@ STRING_ID_FORMATS = names_where(lambda facts: facts.string_ids)
 EVENT_TYPES = ("ACT", "NEG")
 _CANONICAL = re.compile(r"0|[1-9][0-9]*")
 _DIGIT = re.compile(r"[0-9]")
+_ATTRIBUTES = attrgetter("attributes")
 
 
 def coval_chain(chain_id: str) -> int | None:
@@ -79,7 +82,10 @@ def _mixed_chains(document: Document) -> list[str]:
 
     Each entity's mention types are read only when the document has both kinds somewhere:
     most documents give no mention type at all (one pass over the mentions says so)."""
-    kinds = {kind for entity in document.entities for mention in entity.mentions
+    mentions = list(chain.from_iterable([entity.mentions for entity in document.entities]))
+    if not any(map(_ATTRIBUTES, mentions)):
+        return []  # no mention has an attribute (one pass in C)
+    kinds = {kind for mention in mentions
              if (kind := mention.attributes.get("mention_type")) is not None}
     if len({is_event(kind) for kind in kinds}) < 2:
         return []

@@ -1,0 +1,85 @@
+"""MUC, B³, BLANC and LEA count a document's table from its Python lists
+(:attr:`anascore.comparison.contingency.Contingency.lists`), not through numpy calls: these
+tests hold them to the numpy formulas they replaced, bit for bit, on hypothesis tables
+(the float metrics do numpy's operations on each cell in the same order; the others are
+whole numbers)."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from anascore.comparison.contingency import Comparison, Contingency, links
+from anascore.metrics.base import exact_sum
+from anascore.metrics.bcubed import count_bcubed
+from anascore.metrics.blanc import count_blanc
+from anascore.metrics.lea import _lea_recall, count_lea
+from anascore.metrics.muc import count_muc
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> Contingency:
+    """A table as alignment makes one: entity sizes, and distinct cells whose counts fit
+    both their key and their response entity."""
+    key_sizes = draw(st.lists(st.integers(1, 9), max_size=8))
+    response_sizes = draw(st.lists(st.integers(1, 9), max_size=8))
+    key_left, response_left = list(key_sizes), list(response_sizes)
+    cells = {}
+    if key_sizes and response_sizes:
+        for row, column in draw(st.lists(st.tuples(st.integers(0, len(key_sizes) - 1),
+                                                   st.integers(0, len(response_sizes) - 1)),
+                                         max_size=12, unique=True)):
+            most = min(key_left[row], response_left[column])
+            if most:
+                count = draw(st.integers(1, most))
+                key_left[row] -= count
+                response_left[column] -= count
+                cells[row, column] = count
+    return Contingency.from_cells(key_sizes, response_sizes, cells)
+
+
+def numpy_muc(table: Contingency) -> list[float]:
+    correct = int(table.counts.sum()) - len(table.counts)
+    return [correct, int((table.key_sizes - 1).sum()), correct,
+            int((table.response_sizes - 1).sum())]
+
+
+def numpy_bcubed_recall(table: Contingency) -> tuple[float, float]:
+    counts = table.counts.astype(np.float64)
+    return (exact_sum(counts * counts / table.key_sizes[table.rows]),
+            float(table.key_sizes.sum()))
+
+
+def numpy_blanc(table: Contingency) -> list[float]:
+    common_coref = int(links(table.counts).sum())
+    key_coref = int(links(table.key_sizes).sum())
+    response_coref = int(links(table.response_sizes).sum())
+    common_non_coref = (int(links(np.array(table.aligned))) - int(links(table.row_sums()).sum())
+                        - int(links(table.column_sums()).sum()) + common_coref)
+    key_non_coref = int(links(np.array(table.key_sizes.sum()))) - key_coref
+    response_non_coref = int(links(np.array(table.response_sizes.sum()))) - response_coref
+    return [common_coref, key_coref, common_coref, response_coref,
+            common_non_coref, key_non_coref, common_non_coref, response_non_coref]
+
+
+@settings(max_examples=300, deadline=None)
+@given(tables())
+def test_counts_from_lists_equal_the_numpy_formulas(table: Contingency) -> None:
+    comparison = Comparison.from_table(table)
+    assert count_muc(comparison).tolist() == numpy_muc(table)
+    assert count_blanc(comparison).tolist() == numpy_blanc(table)
+    recall = numpy_bcubed_recall(table)
+    precision = numpy_bcubed_recall(table.transposed())
+    assert count_bcubed(comparison).tolist() == [*recall, *precision]
+
+
+@settings(max_examples=300, deadline=None)
+@given(tables())
+def test_lea_from_lists_equals_lea_through_numpy(table: Contingency) -> None:
+    # no set links and an importance of 1 take the numpy path, with the same numbers
+    for side in (table, table.transposed()):
+        entities = len(side.key_sizes)
+        assert _lea_recall(side) == _lea_recall(side, np.zeros(entities), np.ones(entities))
+    recall = _lea_recall(table, np.zeros(len(table.key_sizes)), np.ones(len(table.key_sizes)))
+    assert count_lea(Comparison.from_table(table)).tolist()[:2] == list(recall)
