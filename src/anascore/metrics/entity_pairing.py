@@ -37,11 +37,11 @@ def _group_optimum(group: CellGroup, similarity: np.ndarray) -> float:
     if rows == 1 or columns == 1:
         return float(similarity.max())
     if rows * columns <= SMALL_COMPONENT:  # solved in lists: the same cells, the same sum
-        block = [[0.0] * columns for _ in range(rows)]
+        cells = [[0.0] * columns for _ in range(rows)]
         for row, column, value in zip(group.local_rows.tolist(), group.local_columns.tolist(),
                                       similarity.tolist(), strict=True):
-            block[row][column] = value
-        return math.fsum([block[row][column] for row, column in assigned_cells(block, columns)])
+            cells[row][column] = value
+        return math.fsum([cells[row][column] for row, column in assigned_cells(cells, columns)])
     block = np.zeros(group.shape)
     block[group.local_rows, group.local_columns] = similarity
     chosen_rows, chosen_columns = maximum_assignment(block)
