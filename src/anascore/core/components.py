@@ -14,19 +14,24 @@ def edge_components(edges: Iterable[tuple[int, int]]) -> list[list[int]]:
     """The indices of ``edges`` (pairs ``(key item, response item)``) grouped by connected
     component: components in the order of their first edge, edges in their given order."""
     edge_list = list(edges)
-    parent: dict[tuple[int, int], tuple[int, int]] = {}
+    # Nodes are integers (key item k is 2k, response item r is 2r + 1): hashing them is
+    # cheaper than hashing pairs. A node absent from ``parent`` is its own root.
+    parent: dict[int, int] = {}
+    get = parent.get
 
-    def find(node: tuple[int, int]) -> tuple[int, int]:
+    def find(node: int) -> int:
         root = node
-        while parent.setdefault(root, root) != root:
-            root = parent[root]
-        while parent[node] != root:
+        while (above := get(root, root)) != root:
+            root = above
+        while node != root:  # path compression
             parent[node], node = root, parent[node]
         return root
 
     for key, response in edge_list:
-        parent[find((0, key))] = find((1, response))
-    groups: dict[tuple[int, int], list[int]] = {}
+        key_root, response_root = find(2 * key), find(2 * response + 1)
+        if key_root != response_root:
+            parent[key_root] = response_root
+    groups: dict[int, list[int]] = {}
     for index, (key, _) in enumerate(edge_list):
-        groups.setdefault(find((0, key)), []).append(index)
+        groups.setdefault(find(2 * key), []).append(index)
     return list(groups.values())
