@@ -79,8 +79,9 @@ class Contingency:
     def components(self) -> CellComponents:
         """The connected components of the bipartite overlap graph (computed once, shared
         by CEAFm, CEAFe and every other metric that needs an entity assignment)."""
-        return CellComponents.of(self.rows, self.columns, len(self.key_sizes),
-                                 len(self.response_sizes))
+        cells = self.lists
+        return CellComponents.of(cells.rows, cells.columns, len(cells.key_sizes),
+                                 len(cells.response_sizes))
 
     def transposed(self) -> Contingency:
         """The same table with key and response exchanged: precision becomes recall."""
@@ -116,44 +117,52 @@ class CellLists(NamedTuple):
 @dataclass(frozen=True)
 class CellGroup:
     """The cells of one connected component with more than one cell: ``cells`` indexes the
-    table's cells; ``local_rows`` / ``local_columns`` number its rows and columns from 0."""
+    table's cells; ``local_rows`` / ``local_columns`` number its rows and columns from 0.
+    Lists: a document's components have a few cells each, solved in Python
+    (:mod:`anascore.metrics.entity_pairing`)."""
 
-    cells: np.ndarray
-    local_rows: np.ndarray
-    local_columns: np.ndarray
+    cells: list[int]
+    local_rows: list[int]
+    local_columns: list[int]
     shape: tuple[int, int]
 
 
 @dataclass(frozen=True)
 class CellComponents:
-    """The table's cells split into lone cells (the only cell of their row and of their
-    column: a component of one cell) and the larger components."""
+    """The table's cells split into lone cells (``alone``: the indices of the cells that are
+    the only cell of their row and of their column, a component of one cell, in order) and
+    the larger components."""
 
-    alone: np.ndarray
+    alone: list[int]
     groups: tuple[CellGroup, ...]
 
     @classmethod
-    def of(cls, rows: np.ndarray, columns: np.ndarray, row_count: int,
+    def of(cls, rows: list[int], columns: list[int], row_count: int,
            column_count: int) -> CellComponents:
-        row_cells = np.bincount(rows, minlength=row_count)
-        column_cells = np.bincount(columns, minlength=column_count)
-        alone = (row_cells[rows] == 1) & (column_cells[columns] == 1)
-        if alone.all():
+        """The components of the cells ``(rows[c], columns[c])`` of a table with
+        ``row_count`` rows and ``column_count`` columns."""
+        row_cells = [0] * row_count
+        for row in rows:
+            row_cells[row] += 1
+        column_cells = [0] * column_count
+        for column in columns:
+            column_cells[column] += 1
+        alone: list[int] = []
+        rest: list[int] = []
+        for cell, (row, column) in enumerate(zip(rows, columns, strict=True)):
+            (alone if row_cells[row] == 1 and column_cells[column] == 1 else rest).append(cell)
+        if not rest:
             return cls(alone, ())
-        rest = np.flatnonzero(~alone).tolist()
-        row_list, column_list = rows.tolist(), columns.tolist()
         members = [[rest[index] for index in component] for component in
-                   edge_components((row_list[cell], column_list[cell]) for cell in rest)]
+                   edge_components([(rows[cell], columns[cell]) for cell in rest])]
         groups = []
         for cells in members:
             local_row: dict[int, int] = {}
             local_column: dict[int, int] = {}
-            local_rows = [local_row.setdefault(row_list[cell], len(local_row)) for cell in cells]
-            local_columns = [local_column.setdefault(column_list[cell], len(local_column))
+            local_rows = [local_row.setdefault(rows[cell], len(local_row)) for cell in cells]
+            local_columns = [local_column.setdefault(columns[cell], len(local_column))
                              for cell in cells]
-            groups.append(CellGroup(np.asarray(cells, dtype=np.int64),
-                                    np.asarray(local_rows, dtype=np.int64),
-                                    np.asarray(local_columns, dtype=np.int64),
+            groups.append(CellGroup(cells, local_rows, local_columns,
                                     (len(local_row), len(local_column))))
         return cls(alone, tuple(groups))
 

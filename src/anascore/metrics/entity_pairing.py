@@ -26,20 +26,23 @@ def best_assignment_total(table: Contingency, similarity: np.ndarray) -> float:
     if len(table.counts) == 0:
         return 0.0
     components = table.components
-    values = similarity[components.alone].tolist()
+    values = similarity.tolist()
+    chosen = [values[cell] for cell in components.alone]
     for group in components.groups:
-        values.append(_group_optimum(group, similarity[group.cells]))
-    return exact_sum(values)
+        chosen.append(_group_optimum(group, [values[cell] for cell in group.cells]))
+    return math.fsum(chosen)
 
 
-def _group_optimum(group: CellGroup, similarity: np.ndarray) -> float:
+def _group_optimum(group: CellGroup, similarity: list[float]) -> float:
     rows, columns = group.shape
     if rows == 1 or columns == 1:
-        return float(similarity.max())
+        if any(value != value for value in similarity):
+            return float(np.max(similarity))  # NaN, as numpy's maximum has it
+        return max(similarity)
     if rows * columns <= SMALL_COMPONENT:  # solved in lists: the same cells, the same sum
         cells = [[0.0] * columns for _ in range(rows)]
-        for row, column, value in zip(group.local_rows.tolist(), group.local_columns.tolist(),
-                                      similarity.tolist(), strict=True):
+        for row, column, value in zip(group.local_rows, group.local_columns, similarity,
+                                      strict=True):
             cells[row][column] = value
         return math.fsum([cells[row][column] for row, column in assigned_cells(cells, columns)])
     block = np.zeros(group.shape)
