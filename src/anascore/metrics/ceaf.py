@@ -55,16 +55,21 @@ def _ceafe_similarity(table: Contingency) -> np.ndarray:
 
 def count_ceafm(comparison: Comparison) -> np.ndarray:
     table = comparison.assignment_table or comparison.table
-    total = best_assignment_total(table, _ceafm_similarity(table))
-    return np.array([total, table.key_sizes.sum(), total, table.response_sizes.sum()],
+    cells = table.lists  # φ₃ of every cell, as _ceafm_similarity, in Python floats
+    total = best_assignment_total(table, [float(count) for count in cells.counts])
+    return np.array([total, sum(cells.key_sizes), total, sum(cells.response_sizes)],
                     dtype=np.float64)
 
 
 def count_ceafe(comparison: Comparison) -> np.ndarray:
     table = comparison.assignment_table or comparison.table
-    total = best_assignment_total(table, _ceafe_similarity(table))
-    return np.array([total, len(table.key_sizes), total, len(table.response_sizes)],
-                    dtype=np.float64)
+    cells = table.lists  # φ₄ of every cell, as _ceafe_similarity: numpy's operations, in order
+    key_sizes, response_sizes = cells.key_sizes, cells.response_sizes
+    similarity = [2.0 * count / (key_sizes[row] + response_sizes[column])
+                  for row, column, count in zip(cells.rows, cells.columns, cells.counts,
+                                                strict=True)]
+    total = best_assignment_total(table, similarity)
+    return np.array([total, len(key_sizes), total, len(response_sizes)], dtype=np.float64)
 
 
 Similarity = Callable[[Contingency], np.ndarray]

@@ -21,12 +21,13 @@ from anascore.core.assignment import SMALL_COMPONENT, assigned_cells, maximum_as
 from anascore.metrics.base import exact_sum
 
 
-def best_assignment_total(table: Contingency, similarity: np.ndarray) -> float:
-    """max over one-to-one pairings of Σ similarity, the similarity given per non-zero cell."""
+def best_assignment_total(table: Contingency, similarity: np.ndarray | list[float]) -> float:
+    """max over one-to-one pairings of Σ similarity, the similarity given per non-zero cell
+    (an array, or a list of floats)."""
     if len(table.counts) == 0:
         return 0.0
     components = table.components
-    values = similarity.tolist()
+    values = similarity.tolist() if isinstance(similarity, np.ndarray) else similarity
     chosen = [values[cell] for cell in components.alone]
     for group in components.groups:
         chosen.append(_group_optimum(group, [values[cell] for cell in group.cells]))

@@ -1,4 +1,4 @@
-"""MUC, B³, BLANC and LEA count a document's table from its Python lists
+"""MUC, B³, BLANC, LEA and CEAF count a document's table from its Python lists
 (:attr:`anascore.comparison.contingency.Contingency.lists`), not through numpy calls: these
 tests hold them to the numpy formulas they replaced, bit for bit, on hypothesis tables
 (the float metrics do numpy's operations on each cell in the same order; the others are
@@ -14,6 +14,8 @@ from anascore.comparison.contingency import Comparison, Contingency, links
 from anascore.metrics.base import exact_sum
 from anascore.metrics.bcubed import count_bcubed
 from anascore.metrics.blanc import count_blanc
+from anascore.metrics.ceaf import _ceafe_similarity, _ceafm_similarity, count_ceafe, count_ceafm
+from anascore.metrics.entity_pairing import best_assignment_total
 from anascore.metrics.lea import _lea_recall, count_lea
 from anascore.metrics.muc import count_muc
 
@@ -83,3 +85,17 @@ def test_lea_from_lists_equals_lea_through_numpy(table: Contingency) -> None:
         assert _lea_recall(side) == _lea_recall(side, np.zeros(entities), np.ones(entities))
     recall = _lea_recall(table, np.zeros(len(table.key_sizes)), np.ones(len(table.key_sizes)))
     assert count_lea(Comparison.from_table(table)).tolist()[:2] == list(recall)
+
+
+@settings(max_examples=300, deadline=None)
+@given(tables())
+def test_ceaf_from_lists_equals_ceaf_through_numpy_similarities(table: Contingency) -> None:
+    # the similarities in Python floats (count_ceafm, count_ceafe) against the numpy ones
+    # the split-antecedent variants still use
+    comparison = Comparison.from_table(table)
+    total = best_assignment_total(table, _ceafm_similarity(table))
+    assert count_ceafm(comparison).tolist() == [total, int(table.key_sizes.sum()), total,
+                                                int(table.response_sizes.sum())]
+    total = best_assignment_total(table, _ceafe_similarity(table))
+    assert count_ceafe(comparison).tolist() == [total, len(table.key_sizes), total,
+                                                len(table.response_sizes)]
