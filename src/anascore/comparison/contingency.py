@@ -13,6 +13,7 @@ once; this stage never looks them up). The comparison carries them on to the met
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -41,17 +42,28 @@ class Contingency:
 
     @classmethod
     def from_alignment(cls, key: Side, response: Side, alignment: Alignment) -> Contingency:
-        rows = key.entity_of[alignment.key]
-        columns = response.entity_of[alignment.response]
+        # In Python: a document aligns a few dozen mentions, fewer than np.unique's calls.
+        key_entity, response_entity = key.entity_of.tolist(), response.entity_of.tolist()
         width = max(len(response.entity_sizes), 1)
-        cells, counts = np.unique(rows * width + columns, return_counts=True)
-        return cls(
+        counted = Counter([key_entity[key_index] * width + response_entity[response_index]
+                           for key_index, response_index in zip(
+                               alignment.key.tolist(), alignment.response.tolist(),
+                               strict=True)])
+        cells = sorted(counted)
+        rows = [cell // width for cell in cells]
+        columns = [cell % width for cell in cells]
+        counts = [counted[cell] for cell in cells]
+        table = cls(
             key_sizes=key.entity_sizes,
             response_sizes=response.entity_sizes,
-            rows=cells // width,
-            columns=cells % width,
-            counts=counts.astype(np.int64),
+            rows=np.array(rows, dtype=np.int64),
+            columns=np.array(columns, dtype=np.int64),
+            counts=np.array(counts, dtype=np.int64),
         )
+        # the lists the metrics count from, as Contingency.lists would make them
+        table.__dict__["lists"] = CellLists(rows, columns, counts, key.entity_sizes.tolist(),
+                                            response.entity_sizes.tolist())
+        return table
 
     @classmethod
     def from_cells(cls, key_sizes: list[int], response_sizes: list[int],

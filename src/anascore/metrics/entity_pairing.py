@@ -37,9 +37,10 @@ def best_assignment_total(table: Contingency, similarity: np.ndarray | list[floa
 def _group_optimum(group: CellGroup, similarity: list[float]) -> float:
     rows, columns = group.shape
     if rows == 1 or columns == 1:
-        if any(value != value for value in similarity):
-            return float(np.max(similarity))  # NaN, as numpy's maximum has it
-        return max(similarity)
+        top, total = max(similarity), sum(similarity)
+        if top != top or total != total:
+            return float(np.max(similarity))  # a NaN: numpy's maximum has its own rule
+        return top
     if rows * columns <= SMALL_COMPONENT:  # solved in lists: the same cells, the same sum
         cells = [[0.0] * columns for _ in range(rows)]
         for row, column, value in zip(group.local_rows, group.local_columns, similarity,

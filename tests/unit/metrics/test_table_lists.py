@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from anascore.comparison.contingency import Comparison, Contingency, links
+from anascore.matching.exact import Alignment
 from anascore.metrics.base import exact_sum
 from anascore.metrics.bcubed import count_bcubed
 from anascore.metrics.blanc import count_blanc
@@ -18,6 +19,7 @@ from anascore.metrics.ceaf import _ceafe_similarity, _ceafm_similarity, count_ce
 from anascore.metrics.entity_pairing import best_assignment_total
 from anascore.metrics.lea import _lea_recall, count_lea
 from anascore.metrics.muc import count_muc
+from anascore.selection.sides import Side
 
 
 @st.composite
@@ -99,3 +101,35 @@ def test_ceaf_from_lists_equals_ceaf_through_numpy_similarities(table: Contingen
     total = best_assignment_total(table, _ceafe_similarity(table))
     assert count_ceafe(comparison).tolist() == [total, len(table.key_sizes), total,
                                                 len(table.response_sizes)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(1, 4), max_size=6), st.lists(st.integers(1, 4), max_size=6),
+       st.data())
+def test_table_from_alignment_equals_numpys_unique_cells(key_sizes: list[int],
+                                                         response_sizes: list[int],
+                                                         data: st.DataObject) -> None:
+    # Contingency.from_alignment counts the aligned pairs' cells in Python: the cells,
+    # counts and dtypes np.unique gave, and lists equal to the arrays'
+    def side(sizes: list[int]) -> Side:
+        return Side(tuple(map(str, range(len(sizes)))), (),
+                    np.repeat(np.arange(len(sizes), dtype=np.int64), sizes),
+                    np.asarray(sizes, dtype=np.int64))
+
+    key, response = side(key_sizes), side(response_sizes)
+    pairs = min(sum(key_sizes), sum(response_sizes))
+    chosen = data.draw(st.integers(0, pairs))
+    key_indices = data.draw(st.permutations(range(sum(key_sizes))))[:chosen]
+    response_indices = data.draw(st.permutations(range(sum(response_sizes))))[:chosen]
+    alignment = Alignment(np.asarray(key_indices, dtype=np.int64),
+                          np.asarray(response_indices, dtype=np.int64))
+    table = Contingency.from_alignment(key, response, alignment)
+    width = max(len(response_sizes), 1)
+    cells, counts = np.unique(key.entity_of[alignment.key] * width
+                              + response.entity_of[alignment.response], return_counts=True)
+    for made, expected in ((table.rows, cells // width), (table.columns, cells % width),
+                           (table.counts, counts.astype(np.int64))):
+        assert made.dtype == expected.dtype
+        assert made.tolist() == expected.tolist()
+    assert table.lists == (table.rows.tolist(), table.columns.tolist(), table.counts.tolist(),
+                           key_sizes, response_sizes)
