@@ -97,8 +97,13 @@ class Contingency:
 
     def transposed(self) -> Contingency:
         """The same table with key and response exchanged: precision becomes recall."""
-        return Contingency(self.response_sizes, self.key_sizes, self.columns, self.rows,
-                           self.counts)
+        table = Contingency(self.response_sizes, self.key_sizes, self.columns, self.rows,
+                            self.counts)
+        cells = self.__dict__.get("lists")
+        if cells is not None:  # this table's lists, exchanged too
+            table.__dict__["lists"] = CellLists(cells.columns, cells.rows, cells.counts,
+                                                cells.response_sizes, cells.key_sizes)
+        return table
 
     @property
     def aligned(self) -> int:
@@ -215,9 +220,10 @@ class Comparison:
     assignment_table: Contingency | None = None
     derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
-    @property
+    @cached_property
     def precision_table(self) -> Contingency:
-        """The table precision is counted from, response entities as rows."""
+        """The table precision is counted from, response entities as rows (made once: B³
+        and LEA both count from it)."""
         return (self.response_table or self.table).transposed()
 
     @classmethod

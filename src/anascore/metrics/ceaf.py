@@ -56,7 +56,8 @@ def _ceafe_similarity(table: Contingency) -> np.ndarray:
 def count_ceafm(comparison: Comparison) -> np.ndarray:
     table = comparison.assignment_table or comparison.table
     cells = table.lists  # φ₃ of every cell, as _ceafm_similarity, in Python floats
-    total = best_assignment_total(table, [float(count) for count in cells.counts])
+    total = best_assignment_total(table, [float(count) for count in cells.counts],
+                                  whole_numbers=True)
     return np.array([total, sum(cells.key_sizes), total, sum(cells.response_sizes)],
                     dtype=np.float64)
 

@@ -13,6 +13,7 @@ the solver matching uses too: in-house for small components, scipy for large one
 from __future__ import annotations
 
 import math
+from itertools import permutations
 
 import numpy as np
 
@@ -21,21 +22,38 @@ from anascore.core.assignment import SMALL_COMPONENT, assigned_cells, maximum_as
 from anascore.metrics.base import exact_sum
 
 
-def best_assignment_total(table: Contingency, similarity: np.ndarray | list[float]) -> float:
+def best_assignment_total(table: Contingency, similarity: np.ndarray | list[float],
+                          whole_numbers: bool = False) -> float:
     """max over one-to-one pairings of Σ similarity, the similarity given per non-zero cell
-    (an array, or a list of floats)."""
+    (an array, or a list of floats).
+
+    ``whole_numbers``: every similarity is a whole number (CEAFm's mention counts, MOR's
+    shared positions), so every best pairing has the same total, exactly, and a small
+    component may be solved by trying each pairing of its few rows."""
     if len(table.counts) == 0:
         return 0.0
     components = table.components
     values = similarity.tolist() if isinstance(similarity, np.ndarray) else similarity
     chosen = [values[cell] for cell in components.alone]
     for group in components.groups:
-        chosen.append(_group_optimum(group, [values[cell] for cell in group.cells]))
+        chosen.append(_group_optimum(group, [values[cell] for cell in group.cells],
+                                     whole_numbers))
     return math.fsum(chosen)
 
 
-def _group_optimum(group: CellGroup, similarity: list[float]) -> float:
+def _group_optimum(group: CellGroup, similarity: list[float], whole_numbers: bool) -> float:
     rows, columns = group.shape
+    if whole_numbers and 1 < rows <= 3 and 1 < columns <= 3:
+        # at most 3 × 2 × 1 = 6 pairings: each total is exact, so the best is the optimum
+        cells = [[0.0] * columns for _ in range(rows)]
+        for row, column, value in zip(group.local_rows, group.local_columns, similarity,
+                                      strict=True):
+            cells[row][column] = value
+        if rows > columns:
+            cells = [list(column) for column in zip(*cells, strict=True)]
+            rows, columns = columns, rows
+        return max(sum([cells[row][column] for row, column in enumerate(chosen)])
+                   for chosen in permutations(range(columns), rows))
     if rows == 1 or columns == 1:
         top, total = max(similarity), sum(similarity)
         if top != top or total != total:

@@ -96,8 +96,7 @@ def _overlap_total(key: list[tuple[int, ...]], response: list[tuple[int, ...]],
     pairs = np.array(list(overlaps), dtype=np.int64).reshape(len(overlaps), 2)
     table = Contingency(np.ones(len(key), dtype=np.int64), np.ones(len(response), dtype=np.int64),
                         pairs[:, 0], pairs[:, 1], np.ones(len(overlaps), dtype=np.int64))
-    return best_assignment_total(
-        table, np.fromiter(overlaps.values(), dtype=np.float64, count=len(overlaps)))
+    return best_assignment_total(table, list(overlaps.values()), whole_numbers=True)
 
 
 MOR = Metric("mor", metric_title("mor"), PRF_FIELDS, count_mor, prf_score,

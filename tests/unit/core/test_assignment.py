@@ -119,3 +119,20 @@ def test_large_components_go_to_scipy() -> None:
     chosen_rows, chosen_columns = linear_sum_assignment(table, maximize=True)
     assert best_assignment_total(contingency, table[rows, columns].astype(float)) == \
         table[chosen_rows, chosen_columns].sum()
+
+
+@given(arrays(np.int64, st.tuples(st.integers(1, 8), st.integers(1, 8)),
+              elements=st.sampled_from([0, 0, 0, 1, 2, 3, 5])))
+def test_whole_number_components_tried_pairing_by_pairing_give_the_solvers_total(
+        table: np.ndarray) -> None:
+    # CEAFm and MOR solve components of up to 3 × 3 whole-number cells by trying each
+    # pairing: the same total as the solver, and the dense optimum
+    rows, columns = np.nonzero(table)
+    contingency = Contingency(np.ones(table.shape[0], dtype=np.int64),
+                              np.ones(table.shape[1], dtype=np.int64), rows, columns,
+                              np.ones(len(rows), dtype=np.int64))
+    similarity = table[rows, columns].astype(float)
+    solved = best_assignment_total(contingency, similarity)
+    assert best_assignment_total(contingency, similarity.tolist(), whole_numbers=True) == solved
+    chosen_rows, chosen_columns = linear_sum_assignment(table, maximize=True)
+    assert solved == table[chosen_rows, chosen_columns].sum()
