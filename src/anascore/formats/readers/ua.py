@@ -63,33 +63,32 @@ Writing: :mod:`anascore.formats.writers.ua`.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable, Iterator
+from functools import partial
 
-from anascore.core.errors import FormatError
-from anascore.core.model import (
-    Document,
-)
+from anascore.core.model import Document
 from anascore.formats.io.text_files import open_text
-from anascore.formats.readers.ua_document import _DocumentReader
-
-#: Column positions when the file has no ``# global.columns`` line (CODI-CRAC layout).
-DEFAULT_COLUMNS: tuple[str, ...] = (
-    "ID", "FORM", "LEMMA", "UPOS", "XPOS", "FEATS", "HEAD", "DEPREL", "DEPS", "MISC",
-    "IDENTITY", "BRIDGING", "DISCOURSE_DEIXIS", "REFERENCE", "NOM_SEM",
+from anascore.formats.readers.ua_fast import BLOCK_CHARS, read_ua_blocks
+from anascore.formats.readers.ua_lines import (
+    DEFAULT_COLUMNS,
+    GLOBAL_COLUMNS,
+    NEWDOC,
+    NEWDOC_ID,
+    LayoutState,
+    Progress,
+    no_document,
+    read_careful,
 )
 
-_NEWDOC = re.compile(r"#\s*newdoc\b(.*)$")
-_NEWDOC_ID = re.compile(r"\s*id\s*=\s*(.*?)\s*$")
-_GLOBAL_COLUMNS = re.compile(r"#\s*global\.columns\s*=\s*(.*)$")
-_SENT_ID = re.compile(r"#\s*sent_id\s*=\s*(.*)$")
+__all__ = ["DEFAULT_COLUMNS", "newdoc_name", "read_ua", "read_ua_lines",
+           "sniff_ua"]
 
 
 def newdoc_name(line: str) -> str | None:
     """The document a ``# newdoc id = NAME`` line begins, as :func:`read_ua` names it
     (``None``: not such a line, or one without an id)."""
-    newdoc = _NEWDOC.match(line.strip())
-    name = _NEWDOC_ID.match(newdoc.group(1)) if newdoc else None
+    newdoc = NEWDOC.match(line.strip())
+    name = NEWDOC_ID.match(newdoc.group(1)) if newdoc else None
     return name.group(1) if name is not None and name.group(1) else None
 
 
@@ -102,27 +101,15 @@ def sniff_ua(head: str) -> bool:
         stripped = line.strip()
         if not stripped:
             continue
-        columns = _GLOBAL_COLUMNS.match(stripped)
+        columns = GLOBAL_COLUMNS.match(stripped)
         if columns:
             return "IDENTITY" in columns.group(1).upper().split()
         if stripped.startswith("#"):
-            seen_newdoc = seen_newdoc or bool(_NEWDOC.match(stripped))
+            seen_newdoc = seen_newdoc or bool(NEWDOC.match(stripped))
             continue
         cells = line.rstrip("\n").split("\t") if "\t" in line else stripped.split()
         return seen_newdoc and len(cells) > 10
     return False
-
-
-
-def _column_positions(names: list[str], path: str, line: int) -> dict[str, int]:
-    positions = {name.upper(): index for index, name in enumerate(names)}
-    if "IDENTITY" not in positions:
-        raise FormatError("'# global.columns' names no IDENTITY column; expected e.g. 'ID FORM "
-                          "LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC IDENTITY BRIDGING "
-                          "DISCOURSE_DEIXIS'", path=path, line=line)
-    positions.setdefault("ID", 0)
-    positions.setdefault("FORM", 1)
-    return positions
 
 
 
@@ -139,11 +126,33 @@ def read_ua(path: str | os.PathLike[str], *, token_columns: bool = False,
     and whether it is an empty node (``Document.token_columns["upos"]``, ``["empty_node"]``:
     ``"1"`` or ``"0"``): the linguistically aware metrics type mentions from them and the
     heads (:mod:`anascore.comparison.mention_types`).
+
+    The file is read in large blocks and cut into documents
+    (:mod:`anascore.formats.readers.ua_fast`), and a document of the common layout is read
+    whole, any other by the line-by-line reader
+    (:func:`read_ua_lines`), which gives every error its line.
     """
     path = os.fspath(path)
+    given = 0
+    with open_text(path) as stream:
+        try:
+            for document in read_ua_blocks(iter(partial(stream.read, BLOCK_CHARS), ""), path,
+                                           token_columns=token_columns,
+                                           all_columns=all_columns):
+                yield document
+                given += 1
+            return
+        except UnicodeDecodeError:
+            pass
+    # A block holds bytes that are not UTF-8, met before the line-by-line reader would meet
+    # them (it decodes a few kilobytes ahead): that reader reads the file again, so that the
+    # documents before them (after those given) and the error come as they always came.
     with open_text(path) as lines:
-        yield from read_ua_lines(enumerate(lines, start=1), path, token_columns=token_columns,
-                                 all_columns=all_columns)
+        for index, document in enumerate(read_ua_lines(enumerate(lines, start=1), path,
+                                                       token_columns=token_columns,
+                                                       all_columns=all_columns)):
+            if index >= given:
+                yield document
 
 
 def read_ua_lines(lines: Iterable[tuple[int, str]], path: str, *, token_columns: bool = False,
@@ -151,70 +160,10 @@ def read_ua_lines(lines: Iterable[tuple[int, str]], path: str, *, token_columns:
     """:func:`read_ua` of numbered lines of ``path`` (universal newlines): the whole file, or
     a stretch of it that begins with the ``# global.columns`` line in force there
     (:mod:`anascore.scoring.parallel`)."""
-    columns = {name: index for index, name in enumerate(DEFAULT_COLUMNS)}
-    declared: int | None = None  # the number of columns '# global.columns' names
-    needed = columns["IDENTITY"] + 1  # a token line reaches the IDENTITY column
-    current: _DocumentReader | None = None
-    seen_any = False
-    line_number = 0
-    for line_number, raw in lines:
-        if raw[0] in _DIGITS:  # a token line: collected as it is, read by build()
-            if current is None:
-                raise FormatError("token line before any document; expected "
-                                  "'# newdoc id = NAME' first", path=path, line=line_number)
-            current.rows.append(raw)
-            continue
-        stripped = raw.strip()
-        if stripped and stripped[0] != "#":  # a token line with odd white space
-            if current is None:
-                raise FormatError("token line before any document; expected "
-                                  "'# newdoc id = NAME' first", path=path, line=line_number)
-            current.rows.append(raw)
-            continue
-        if current is not None:
-            current.note(line_number)
-        if not stripped:
-            if current is not None:
-                current.blanks.append(len(current.rows))
-            continue
-        newdoc = _NEWDOC.match(stripped)
-        if newdoc:
-            name = _NEWDOC_ID.match(newdoc.group(1))
-            if name is None or not name.group(1):
-                raise FormatError("'# newdoc' without a document id; expected "
-                                  "'# newdoc id = NAME'", path=path, line=line_number)
-            if current is not None:
-                yield _finished(current)
-            current = _DocumentReader(name.group(1), line_number, path, columns, declared,
-                                      needed, token_columns=token_columns,
-                                      keep_all=all_columns)
-            current.note(line_number)
-            seen_any = True
-            continue
-        sent_id = _SENT_ID.match(stripped)
-        if sent_id and current is not None:
-            current.sent_ids.append((len(current.rows), sent_id.group(1).strip()))
-            current.comments.append((len(current.rows), stripped))
-            continue
-        global_columns = _GLOBAL_COLUMNS.match(stripped)
-        if global_columns:
-            names = global_columns.group(1).split()
-            columns = _column_positions(names, path, line_number)
-            declared, needed = len(names), columns["IDENTITY"] + 1
-            if current is not None:
-                current.layouts.append((len(current.rows), columns, declared, needed))
-        elif current is not None:
-            current.comments.append((len(current.rows), stripped))
-    if current is not None:
-        yield _finished(current)
-    if not seen_any:
-        raise FormatError("no document found; expected '# newdoc id = NAME' lines (is this the "
-                          "UA exploded format?)", path=path, line=line_number or None)
+    progress = Progress()
+    yield from read_careful(lines, path, LayoutState(), progress,
+                            token_columns=token_columns, all_columns=all_columns)
+    if not progress.seen_any:
+        no_document(path, progress.line)
 
 
-_DIGITS = frozenset("0123456789")
-
-
-def _finished(reader: _DocumentReader) -> Document:
-    reader.build()
-    return reader.document()

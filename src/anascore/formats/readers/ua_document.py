@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 from types import MappingProxyType
 
 from anascore.core.errors import FormatError, shorten
@@ -103,6 +104,14 @@ class _DocumentReader:
         joined = "".join(ids)
         if not joined.isdecimal() or "0" in ids:
             token_rows = self._token_rows(ids, columns, numbers)
+        self.read_columns(columns, numbers, token_rows)
+
+    def read_columns(self, columns: Mapping[str, Sequence[str]], numbers: list[int],
+                     token_rows: Sequence[int] | None) -> None:
+        """Read the columns of the rows (cells by column name, each row's line): the token
+        rows among them (``None``: every row is a token), their forms, nodes and sentences,
+        and the markable, bridging and dependency columns."""
+        row_count = len(numbers)
         kept_before: dict[int, list[str]] = {}
         if self.keep_all:
             for row, text in self.comments:
@@ -110,14 +119,14 @@ class _DocumentReader:
         if token_rows is not None:
             chosen = set(token_rows)
             if self.keep_all:
-                for row in range(len(numbers)):
+                for row in range(row_count):
                     if row not in chosen:
                         kept_before.setdefault(row + 1, []).append(
                             "\t".join(values[row] for values in columns.values()))
             columns = {name: [values[row] for row in token_rows]
                        for name, values in columns.items()}
             numbers = [numbers[row] for row in token_rows]
-            token_of_row = _next_token(token_rows, len(ids))
+            token_of_row = _next_token(token_rows, row_count)
         else:
             token_of_row = None
         count = len(numbers)
@@ -148,7 +157,7 @@ class _DocumentReader:
                 layer.read_column(cells, blank_sentence, self.path, numbers)
         cells = columns.get("BRIDGING")
         if cells is not None:
-            for token in [token for token, cell in enumerate(cells) if cell != "_"]:
+            for token in _annotated(cells):
                 self._read_bridging(cells[token], numbers[token])
 
     def _row_lines(self) -> list[int]:
@@ -545,6 +554,13 @@ def _named(columns: Sequence[Sequence[str]],
     """The columns by name (names whose position is beyond the rows' width are left out:
     their cells read as ``_``)."""
     return {name: columns[index] for name, index in positions.items() if index < len(columns)}
+
+
+def _annotated(cells: Sequence[str]) -> list[int]:
+    """The positions of the cells that are not ``_`` (most of a UA column's cells are)."""
+    if cells.count("_") == len(cells):
+        return []
+    return list(compress(range(len(cells)), map("_".__ne__, cells)))
 
 
 def _next_token(token_rows: Sequence[int], row_count: int) -> list[int]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 
 from anascore.core.errors import FormatError, shorten
 
@@ -111,7 +112,9 @@ class _Layer:
         markables = self.markables
         open_ids = self.open_ids
         as_written = _AS_WRITTEN
-        for token in [token for token, cell in enumerate(cells) if cell != "_"]:
+        annotated = ([] if cells.count("_") == len(cells) else
+                     compress(range(len(cells)), map("_".__ne__, cells)))
+        for token in annotated:
             line = lines[token]
             for opening, closes_at_once, closing in _brackets(cells[token], column,
                                                               _MARKABLE_CELL, path, line):

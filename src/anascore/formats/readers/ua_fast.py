@@ -1,0 +1,185 @@
+"""Reading a UA file a block at a time, and its documents of the common layout a whole
+document at a time.
+
+Most UA files are tab-separated under one ``# global.columns`` line, and most of their cells
+are ``_``. Reading such a file line by line, cell by cell, took ten times as long as splitting
+its lines. So :func:`read_ua_blocks` cuts the text into documents at their ``# newdoc id``
+lines (found with ``str.find``), and :func:`fast_document` reads a document in bulk: its
+token lines joined and split at every tab at once, each column a slice of the cells. It takes
+only what it can prove is the common case — every token line has exactly the declared
+number of cells, integer IDs, no empty cell or white space at a cell's ends in the columns
+the reader uses, no comment it does not know (a ``# global.columns``, a ``# newdoc`` without
+an id) — and leaves everything else to the line-by-line reader
+(:func:`~anascore.formats.readers.ua_lines.read_careful`), which then gives exactly the
+documents and errors it always gave. The markable, bridging and dependency columns are then
+read by the same code for both (:meth:`_DocumentReader.read_columns`), so their errors are
+the same too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from itertools import count, repeat
+
+from anascore.core.model import Document
+from anascore.formats.readers.ua_document import _READ_COLUMNS, _clean, _DocumentReader
+from anascore.formats.readers.ua_lines import (
+    GLOBAL_COLUMNS,
+    NEWDOC,
+    NEWDOC_ID,
+    SENT_ID,
+    LayoutState,
+    Progress,
+    no_document,
+    read_careful,
+)
+
+#: How many characters :func:`~anascore.formats.readers.ua.read_ua` reads at a time.
+BLOCK_CHARS = 1 << 20
+_DIGITS = "0123456789"
+
+
+def read_ua_blocks(blocks: Iterable[str], path: str, *, token_columns: bool = False,
+                   all_columns: bool = False, first_line: int = 1,
+                   state: LayoutState | None = None) -> Iterator[Document]:
+    """The documents of a UA text given in consecutive blocks (universal newlines already
+    applied; a block may end inside a line), whose first line is line ``first_line`` of
+    ``path``, read from the layout ``state`` (default: none declared yet). Gives what
+    :func:`~anascore.formats.readers.ua.read_ua_lines` gives for the same lines."""
+    state = state if state is not None else LayoutState()
+    progress = Progress()
+    parts: list[str] = []  # the text of the piece being collected (a document, or the lines
+    name: str | None = None  # before the first); the document's name
+    first = first_line  # the piece's first line
+    carry = ""
+    for block in blocks:
+        text = carry + block if carry else block
+        cut = text.rfind("\n") + 1
+        carry = text[cut:]
+        start = 0
+        position = text.find("newdoc", 0, cut)
+        while position >= 0:
+            line_start = text.rfind("\n", 0, position) + 1
+            line_end = text.find("\n", position, cut)
+            found = _document_name(text[line_start:line_end])
+            if found is not None:
+                parts.append(text[start:line_start])
+                piece = "".join(parts)
+                yield from _piece(piece, first, name, path, state, progress, token_columns,
+                                  all_columns)
+                first += piece.count("\n")
+                parts = []
+                start = line_start
+                name = found
+            position = text.find("newdoc", line_end, cut)
+        parts.append(text[start:cut])
+    parts.append(carry)
+    piece = "".join(parts)
+    yield from _piece(piece, first, name, path, state, progress, token_columns, all_columns)
+    if not progress.seen_any:
+        last = first + piece.count("\n") - (1 if piece.endswith("\n") else 0)
+        no_document(path, last if piece else first - 1)
+
+
+def _document_name(line: str) -> str | None:
+    """The name of the document a line begins, as the line-by-line reader sees it; ``None``
+    for a line that begins none, or a ``# newdoc`` without an id (that reader says so)."""
+    if not line or line[0] in _DIGITS:
+        return None
+    newdoc = NEWDOC.match(line.strip())
+    if newdoc is None:
+        return None
+    found = NEWDOC_ID.match(newdoc.group(1))
+    return found.group(1) if found is not None and found.group(1) else None
+
+
+def _piece(text: str, first: int, name: str | None, path: str, state: LayoutState,
+           progress: Progress, token_columns: bool, all_columns: bool) -> Iterator[Document]:
+    """The document of ``text`` (lines from its ``# newdoc`` line), or the lines before the
+    first document (``name`` ``None``)."""
+    if not text:
+        return
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    if name is not None and not all_columns:
+        document = fast_document(lines, first, name, path, state, token_columns)
+        if document is not None:
+            progress.seen_any = True
+            progress.line = first + len(lines) - 1
+            yield document
+            return
+    raws = [line + "\n" for line in lines]
+    if not text.endswith("\n"):
+        raws[-1] = lines[-1]
+    yield from read_careful(zip(count(first), raws), path, state, progress,
+                            token_columns=token_columns, all_columns=all_columns)
+
+
+def fast_document(lines: list[str], first: int, name: str, path: str, state: LayoutState,
+                  token_columns: bool) -> Document | None:
+    """The document of ``lines`` (its ``# newdoc`` line first, at line ``first``) read in
+    bulk, or ``None`` when it is not of the common layout the module describes."""
+    declared = state.declared
+    if declared is None or declared < 2 or not lines[0].startswith("#"):
+        return None
+    tokens: list[str] = []
+    numbers: list[int] = []
+    blanks: list[int] = []
+    sent_ids: list[tuple[int, str]] = []
+    marks = [index for index, line in enumerate(lines) if not line or line[0] == "#"]
+    marks.append(len(lines))
+    previous = 0
+    for mark in marks[1:]:
+        if mark > previous + 1:
+            tokens.extend(lines[previous + 1:mark])
+            numbers.extend(range(first + previous + 1, first + mark))
+        if mark < len(lines):
+            line = lines[mark]
+            if not line:
+                blanks.append(len(tokens))
+            else:
+                stripped = line.strip()
+                sent_id = SENT_ID.match(stripped)
+                if sent_id:
+                    sent_ids.append((len(tokens), sent_id.group(1).strip()))
+                elif NEWDOC.match(stripped) or GLOBAL_COLUMNS.match(stripped):
+                    return None
+        previous = mark
+    size = len(tokens)
+    if not size or list(map(str.count, tokens, repeat("\t", size))).count(
+            declared - 1) != size:
+        return None
+    text = "\t".join(tokens)
+    cells = text.split("\t")
+    positions = state.columns
+    columns = {name: cells[positions[name]::declared] for name in _READ_COLUMNS
+               if positions.get(name, declared) < declared}
+    ids = columns["ID"]
+    joined = "".join(ids)
+    if not (joined.isascii() and joined.isdecimal()) or "0" in ids or "" in ids:
+        return None
+    if not _clean_ascii(text) or any("" in column for column in columns.values()):
+        for name_read in _READ_COLUMNS[1:]:
+            column = columns.get(name_read)
+            if column is not None and column.count("_") != size and not _clean(column):
+                return None
+    reader = _DocumentReader(name, first, path, state.columns, declared, state.needed,
+                             token_columns=token_columns)
+    reader.blanks = blanks
+    reader.sent_ids = sent_ids
+    reader.read_columns(columns, numbers, None)
+    return reader.document()
+
+
+#: ASCII characters that ``str.strip`` removes, beside the space, the tab and the newline.
+_CONTROL_SPACE = "\r\x0b\x0c\x1c\x1d\x1e\x1f"
+
+
+def _clean_ascii(text: str) -> bool:
+    """Whether ``text`` (the tab-joined cells of the token lines) is ASCII without a space or
+    another white space character than the tabs: then no cell has white space at its ends, and
+    a look at each column (:func:`~anascore.formats.readers.ua_document._clean`) is not
+    needed. A few scans of the text at memory speed (one character each)."""
+    return (text.isascii() and " " not in text
+            and not any(character in text for character in _CONTROL_SPACE))

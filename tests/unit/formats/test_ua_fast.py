@@ -1,0 +1,250 @@
+"""The UA reader's fast path (:mod:`anascore.formats.readers.ua_fast`, whole documents in
+bulk) against its line-by-line reader (``read_ua_lines``): equal documents, every field of
+every object compared (the fields equality leaves out too: lines, heads, Min, attributes,
+nodes), and equal errors (message, file, line), on the real corpora, on files of the
+synthetic corpus' shape, on documents hypothesis draws and on mutated files.
+
+Each test also checks that the fast path took the documents it should, so that a fast path
+that declines everything (and passes by handing all to the careful reader) fails."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import anascore.formats.readers.ua_fast as ua_fast
+from anascore.core.errors import FormatError
+from anascore.formats.io.text_files import open_text
+from anascore.formats.readers.ua import read_ua, read_ua_lines
+from anascore.formats.writers.ua import write_ua
+from tests.support.mutations import mutant, write_mutant
+from tests.support.paths import CORPORA, FIXTURES
+from tests.support.strategies import ua_documents
+
+COLUMNS = ("ID", "FORM", "LEMMA", "UPOS", "XPOS", "FEATS", "HEAD", "DEPREL", "DEPS", "MISC",
+           "IDENTITY", "BRIDGING", "DISCOURSE_DEIXIS")
+CODI_CRAC = sorted((CORPORA / "codi-crac22").glob("*.CONLLUA"))
+
+
+def everything(value: object) -> object:
+    """``value`` as plain data, every dataclass field included (``compare=False`` ones too)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__, tuple(
+            (field.name, everything(getattr(value, field.name)))
+            for field in dataclasses.fields(value)))
+    if isinstance(value, Mapping):
+        return ("mapping", tuple((key, everything(item)) for key, item in value.items()))
+    if isinstance(value, (tuple, list)):
+        return (type(value).__name__, tuple(everything(item) for item in value))
+    return value
+
+
+def outcome(documents: Iterator) -> tuple[list[object], tuple[str, str | None, int | None] | None]:
+    """The documents read (as plain data) up to the first error, and that error."""
+    read: list[object] = []
+    try:
+        for document in documents:
+            read.append(everything(document))
+    except FormatError as error:
+        return read, (error.message, error.path, error.line)
+    return read, None
+
+
+def careful(path: Path, **options: bool) -> Iterator:
+    with open_text(str(path)) as lines:
+        yield from read_ua_lines(enumerate(lines, start=1), str(path), **options)
+
+
+@pytest.fixture
+def fast_taken(monkeypatch) -> list[str]:
+    """The names of the documents the fast path read."""
+    taken: list[str] = []
+    original = ua_fast.fast_document
+
+    def counted(*arguments, **keywords):
+        document = original(*arguments, **keywords)
+        if document is not None:
+            taken.append(document.name)
+        return document
+
+    monkeypatch.setattr(ua_fast, "fast_document", counted)
+    return taken
+
+
+def same(path: Path, **options: bool) -> tuple[list[object], object]:
+    fast = outcome(read_ua(path, **options))
+    assert fast == outcome(careful(path, **options))
+    return fast
+
+
+def synthetic(rng: random.Random, documents: int = 3) -> str:
+    """A file of the synthetic corpus' shape (benchmarks/generate_corpus.py written as UA):
+    ``# global.columns``, documents of sentences with a ``# sent_id`` each, tab-separated token
+    lines of which most carry no annotation, nested and one-token markables, a pseudo-entity, a
+    bridging link and a discourse-deixis markable."""
+    out = ["# global.columns = " + " ".join(COLUMNS)]
+    for number in range(documents):
+        out.append(f"# newdoc id = (bn/doc/{number}); part 00{number}")
+        token = 0
+        markable = 0
+        for sentence in range(rng.randint(2, 6)):
+            out.append(f"# sent_id = doc{number}-{sentence + 1}")
+            length = rng.randint(3, 12)
+            cells = [["_"] * 3 for _ in range(length)]
+            for _ in range(rng.randint(0, 3)):  # well-nested markables: open at i, close at j
+                first = rng.randrange(length)
+                last = rng.randrange(first, min(length, first + 3))
+                markable += 1
+                entity = rng.choice(["1", "2", "3", "4-Pseudo"])
+                attributes = f"EntityID={entity}|MarkableID=m{markable}"
+                if first == last:
+                    cells[first][0] = _add(cells[first][0], f"({attributes})")
+                elif all(cell[0] == "_" for cell in cells[first:last + 1]):
+                    cells[first][0] = f"({attributes}"
+                    cells[last][0] = ")"
+            if rng.random() < 0.3:
+                cells[0][2] = f"(EntityID=d{sentence}|MarkableID=dd{number}-{sentence})"
+            for identity, bridging, deixis in cells:
+                token += 1
+                out.append("\t".join([str(token), rng.choice(["the", "a", "dog", "(", "é"]),
+                                      *["_"] * 8, identity, bridging, deixis]))
+            out.append("")
+    return "\n".join(out) + "\n"
+
+
+def _add(cell: str, bracket: str) -> str:
+    return bracket if cell == "_" else cell + bracket
+
+
+def test_the_synthetic_shape_is_read_fast_and_equally(tmp_path, fast_taken) -> None:
+    path = tmp_path / "synthetic.ua"
+    path.write_text(synthetic(random.Random(3), documents=6))
+    documents, error = same(path)
+    assert error is None and len(documents) == 6
+    assert len(fast_taken) == 6
+    fast_taken.clear()
+    same(path, token_columns=True)
+    assert len(fast_taken) == 6
+
+
+def test_the_fixtures_are_read_equally(fast_taken) -> None:
+    files = sorted((FIXTURES / "ua").glob("*.conllua"))
+    assert files
+    for path in files:
+        for options in ({}, {"token_columns": True}, {"all_columns": True}):
+            same(path, **options)
+    assert fast_taken  # features.conllua and the typed files are of the common layout
+
+
+@pytest.mark.parametrize("path", CODI_CRAC, ids=[path.name for path in CODI_CRAC])
+def test_codi_crac_files_are_read_equally(path: Path) -> None:
+    documents, error = same(path)
+    assert documents and error is None
+
+
+def tab_separated(text: str) -> str:
+    """A CODI-CRAC file (space-aligned) rewritten with tabs, each line padded with ``_`` to
+    the columns ``# global.columns`` names: the same annotations in the common layout."""
+    declared = 0
+    lines = []
+    for line in text.split("\n"):
+        columns = re.match(r"#\s*global\.columns\s*=\s*(.*)$", line)
+        if columns:
+            declared = len(columns.group(1).split())
+        if line and not line.startswith("#"):
+            cells = line.split()
+            line = "\t".join(cells + ["_"] * (declared - len(cells)))
+        lines.append(line)
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("path", CODI_CRAC, ids=[path.name for path in CODI_CRAC])
+def test_codi_crac_annotations_in_tabs_are_read_fast_and_equally(tmp_path, path: Path,
+                                                                  fast_taken) -> None:
+    rewritten = tmp_path / path.name
+    rewritten.write_text(tab_separated(path.read_text(encoding="utf-8")), encoding="utf-8")
+    documents, error = same(rewritten)
+    assert error is None
+    assert len(fast_taken) == len(documents)  # no empty node, no multiword token there
+    fast_taken.clear()
+    same(rewritten, token_columns=True)
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(documents=st.lists(ua_documents(), min_size=1, max_size=3))
+def test_drawn_documents_are_read_fast_and_equally(tmp_path_factory, documents) -> None:
+    path = tmp_path_factory.mktemp("drawn") / "drawn.ua"
+    named = [dataclasses.replace(document, name=f"d{index}")
+             for index, document in enumerate(documents)]
+    write_ua(named, path)
+    taken: list[object] = []
+    original = ua_fast.fast_document
+
+    def counted(*arguments, **keywords):
+        document = original(*arguments, **keywords)
+        taken.append(document)
+        return document
+
+    ua_fast.fast_document = counted
+    try:
+        read, error = same(path)
+    finally:
+        ua_fast.fast_document = original
+    assert error is None and len(read) == len(named)
+    assert taken and all(document is not None for document in taken)
+
+
+MALFORMED = {
+    # A width error in the second document, then a bad one further on: the first is said.
+    "width": ("# global.columns = {columns}\n# newdoc id = a\n1\tx{tail}\n\n"
+              "# newdoc id = b\n1\tx{tail}\n2\ty\t_\n3\t(\t_\n", 7),
+    # A '# newdoc' without an id ends nothing: said before the bad markable above it.
+    "newdoc": ("# global.columns = {columns}\n# newdoc id = a\n1\tx{tail}\n"
+               "2\t(EntityID=1{tail}\n# newdoc\n", 5),
+    # An unclosed markable, said at its line when the document ends.
+    "unclosed": ("# global.columns = {columns}\n# newdoc id = a\n1\tx{tail}\n\n"
+                 "# newdoc id = b\n1\tx\t_\t_\t_\t_\t_\t_\t_\t_\t(EntityID=1\t_\t_\n", 6),
+    # A '# global.columns' without IDENTITY inside a document.
+    "columns": ("# global.columns = {columns}\n# newdoc id = a\n1\tx{tail}\n"
+                "# global.columns = ID FORM\n2\ty{tail}\n", 4),
+    # A token line before any document.
+    "before": ("# global.columns = {columns}\n1\tx{tail}\n# newdoc id = a\n", 2),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MALFORMED))
+def test_errors_are_the_same(tmp_path, case: str) -> None:
+    template, line = MALFORMED[case]
+    path = tmp_path / "bad.ua"
+    path.write_text(template.format(columns=" ".join(COLUMNS), tail="\t_" * 11))
+    _, error = same(path)
+    assert error is not None and error[1] == str(path) and error[2] == line
+
+
+def test_bytes_that_are_not_utf8_after_documents_read(tmp_path) -> None:
+    # The block reader meets the bad bytes before the line-by-line reader would (it decodes
+    # 8 kB at a time): the documents before those 8 kB are still given, then the same error.
+    text = synthetic(random.Random(5), documents=40)
+    path = tmp_path / "bytes.ua"
+    path.write_bytes(text.encode() + b"# newdoc id = z\n1\t\xff\xfe" + b"\t_" * 11 + b"\n")
+    documents, error = same(path)
+    assert 10 < len(documents) < 40
+    assert error is not None and error[0] == "bytes that are not UTF-8 text"
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_mutated_files_give_the_same_documents_or_error(tmp_path, seed: int) -> None:
+    rng = random.Random(seed)
+    text = synthetic(rng, documents=3)
+    path = tmp_path / "mutant.ua"
+    for _ in range(5):
+        write_mutant(path, mutant(text, rng))
+        same(path)
