@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import anascore.formats.readers.ua_fast as ua_fast
 from anascore.core.errors import FormatError
 from anascore.formats.io.text_files import open_text
-from anascore.formats.readers.ua import read_ua, read_ua_lines
+from anascore.formats.readers.ua import read_ua, read_ua_lines, read_ua_text
 from anascore.formats.writers.ua import write_ua
 from tests.support.mutations import mutant, write_mutant
 from tests.support.paths import CORPORA, FIXTURES
@@ -248,3 +248,22 @@ def test_mutated_files_give_the_same_documents_or_error(tmp_path, seed: int) -> 
     for _ in range(5):
         write_mutant(path, mutant(text, rng))
         same(path)
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_a_stretch_is_read_as_its_lines_are(fast_taken, newline: str) -> None:
+    # What the parallel run reads each document with (read_ua_text, from its '# newdoc' line,
+    # after the '# global.columns' line in force there): the same as read_ua_lines of it.
+    text = synthetic(random.Random(11), documents=4)
+    lines = text.split("\n")
+    header = (1, lines[0])
+    starts = [index for index, line in enumerate(lines) if line.startswith("# newdoc")]
+    for start, end in zip(starts, [*starts[1:], len(lines) - 1], strict=True):
+        stretch = newline.join(lines[start:end]) + newline
+        numbered = [(header[0], header[1] + "\n")] + [
+            (start + 1 + index, line + "\n") for index, line in enumerate(lines[start:end])]
+        expected = outcome(read_ua_lines(numbered, "f.ua"))
+        assert outcome(read_ua_text(stretch, "f.ua", first_line=start + 1,
+                                    header=header)) == expected
+        assert len(expected[0]) == 1
+    assert len(fast_taken) == 4

@@ -80,7 +80,7 @@ from anascore.formats.readers.ua_lines import (
     read_careful,
 )
 
-__all__ = ["DEFAULT_COLUMNS", "newdoc_name", "read_ua", "read_ua_lines",
+__all__ = ["DEFAULT_COLUMNS", "newdoc_name", "read_ua", "read_ua_lines", "read_ua_text",
            "sniff_ua"]
 
 
@@ -167,3 +167,19 @@ def read_ua_lines(lines: Iterable[tuple[int, str]], path: str, *, token_columns:
         no_document(path, progress.line)
 
 
+
+
+def read_ua_text(text: str, path: str, *, first_line: int = 1,
+                 header: tuple[int, str] | None = None,
+                 token_columns: bool = False) -> Iterator[Document]:
+    """:func:`read_ua_lines` of the lines of ``text`` (a stretch of ``path`` from line
+    ``first_line``, after the ``# global.columns`` line ``header`` in force there, as its line
+    number and text), read as :func:`read_ua` reads a file: what
+    :mod:`anascore.scoring.parallel` reads each document's stretch with."""
+    if "\r" in text:  # universal newlines, as the file's lines are read
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    state = LayoutState()
+    if header is not None:
+        yield from read_careful([(header[0], header[1] + "\n")], path, state, Progress())
+    yield from read_ua_blocks([text], path, token_columns=token_columns, first_line=first_line,
+                              state=state)
