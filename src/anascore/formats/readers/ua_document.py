@@ -67,6 +67,7 @@ class _DocumentReader:
     # As built: each token's form, (ID, sentence), DEPS, line, sentence (Document.nodes).
     words: tuple[str, ...] = ()
     ids: list[tuple[str, int]] = field(default_factory=list)
+    id_cells: tuple[str, ...] = ()  # the IDs alone
     deps: tuple[str, ...] = ()
     lines: list[int] = field(default_factory=list)
     sentence_of: list[int] = field(default_factory=list)
@@ -139,7 +140,8 @@ class _DocumentReader:
         self.lines = numbers
         self._sentences(token_at, count, numbers)
         blank_sentence = _sentence_numbers([token_at(row) for row in self.blanks], count)
-        self.ids = list(zip(columns.get("ID") or ("_",) * count, blank_sentence, strict=True))
+        self.id_cells = tuple(columns.get("ID") or ("_",) * count)
+        self.ids = list(zip(self.id_cells, blank_sentence, strict=True))
         self.dependency_heads = columns.get("HEAD") or ("_",) * count
         if self.token_columns:
             self.upos = columns.get("UPOS") or ("_",) * count
@@ -249,7 +251,7 @@ class _DocumentReader:
         if self.bridging_open:
             raise FormatError(f"BRIDGING annotation opened here is never closed in document "
                               f"{self.name!r}", path=self.path, line=self.bridging_open[0])
-        ids = tuple(token_id for token_id, _ in self.ids)
+        ids = self.id_cells
         empty = (tuple("." in token_id for token_id in ids) if "." in "".join(ids)
                  else (False,) * len(ids))
         lookup = id_positions(self.ids)

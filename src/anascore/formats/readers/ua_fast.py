@@ -147,8 +147,7 @@ def fast_document(lines: list[str], first: int, name: str, path: str, state: Lay
                     return None
         previous = mark
     size = len(tokens)
-    if not size or list(map(str.count, tokens, repeat("\t", size))).count(
-            declared - 1) != size:
+    if not size or not _widths_declared(tokens, declared):
         return None
     text = "\t".join(tokens)
     cells = text.split("\t")
@@ -159,11 +158,11 @@ def fast_document(lines: list[str], first: int, name: str, path: str, state: Lay
     joined = "".join(ids)
     if not (joined.isascii() and joined.isdecimal()) or "0" in ids or "" in ids:
         return None
-    if not _clean_ascii(text) or any("" in column for column in columns.values()):
-        for name_read in _READ_COLUMNS[1:]:
-            column = columns.get(name_read)
-            if column is not None and column.count("_") != size and not _clean(column):
-                return None
+    varied = [column for name_read, column in columns.items()
+              if name_read != "ID" and column.count("_") != size]  # not all '_'
+    if (not _clean_ascii(text) or any("" in column for column in varied)) and not all(
+            map(_clean, varied)):
+        return None
     reader = _DocumentReader(name, first, path, state.columns, declared, state.needed,
                              token_columns=token_columns)
     reader.blanks = blanks
@@ -183,3 +182,19 @@ def _clean_ascii(text: str) -> bool:
     needed. A few scans of the text at memory speed (one character each)."""
     return (text.isascii() and " " not in text
             and not any(character in text for character in _CONTROL_SPACE))
+
+
+#: Every ASCII character but the tab and the newline, deleted by ``str.translate``.
+_NOT_SEPARATORS = {code: None for code in range(128) if chr(code) not in "\t\n"}
+
+
+def _widths_declared(tokens: list[str], declared: int) -> bool:
+    """Whether every token line has ``declared`` tab-separated cells. ASCII lines are checked
+    all at once: with all but their tabs and newlines deleted, they must read as that many
+    tabs a line."""
+    joined = "\n".join(tokens)
+    if joined.isascii():
+        row = "\t" * (declared - 1)
+        return joined.translate(_NOT_SEPARATORS) == "\n".join(repeat(row, len(tokens)))
+    return list(map(str.count, tokens, repeat("\t", len(tokens)))).count(
+        declared - 1) == len(tokens)

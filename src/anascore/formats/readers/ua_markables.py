@@ -71,6 +71,8 @@ _NAMES: dict[str, str] = {}
 #: Attribute names seen that are their own canonical name.
 _AS_WRITTEN: set[str] = set()
 _ATTRIBUTE = re.compile(r"([^|=]+)=([^|=]*)")
+#: The attributes of most markables: an EntityID and a MarkableID, nothing else.
+_SIMPLE = re.compile(r"EntityID=([^|=]+)\|MarkableID=([^|=]+)")
 #: What a markable column's cell may hold, as its errors say.
 _MARKABLE_CELL = ("'_' or brackets such as '(EntityID=1|MarkableID=m1', ')', "
                   "'(EntityID=1|MarkableID=m1)'")
@@ -115,9 +117,13 @@ class _Layer:
         annotated = ([] if cells.count("_") == len(cells) else
                      compress(range(len(cells)), map("_".__ne__, cells)))
         for token in annotated:
+            cell = cells[token]
+            if cell == ")" and open_ids:  # the innermost open markable ends here
+                markables[open_ids.pop()].chunks[-1][1] = token
+                continue
             line = lines[token]
-            for opening, closes_at_once, closing in _brackets(cells[token], column,
-                                                              _MARKABLE_CELL, path, line):
+            for opening, closes_at_once, closing in _brackets(cell, column, _MARKABLE_CELL,
+                                                              path, line):
                 if opening is None:
                     if closing is None:
                         continue  # '@' between brackets
@@ -125,6 +131,19 @@ class _Layer:
                         self._close(closing, token, path, line)
                     else:
                         markables[open_ids.pop()].chunks[-1][1] = token
+                    continue
+                simple = _SIMPLE.fullmatch(opening)
+                if (simple is not None and simple[2] not in markables
+                        and opening.isprintable() and " " not in opening):
+                    # 'EntityID=…|MarkableID=…', as most files write them: what the lines
+                    # below make of it, without splitting.
+                    entity_id, markable_id = simple.groups()
+                    markables[markable_id] = _Markable(
+                        markable_id, entity_id,
+                        {"EntityID": entity_id, "MarkableID": markable_id}, line,
+                        sentences[token], [[token, token if closes_at_once else -1]])
+                    if not closes_at_once:
+                        open_ids.append(markable_id)
                     continue
                 try:
                     attributes: dict[str, str] | None = dict(
