@@ -152,14 +152,21 @@ def fast_document(lines: list[str], first: int, name: str, path: str, state: Lay
     text = "\t".join(tokens)
     cells = text.split("\t")
     positions = state.columns
+    # UPOS only with token_columns: its cells are used for nothing else (the line-by-line
+    # reader, which checks them, gives the same document whatever they hold).
     columns = {name: cells[positions[name]::declared] for name in _READ_COLUMNS
-               if positions.get(name, declared) < declared}
+               if positions.get(name, declared) < declared
+               and (token_columns or name != "UPOS")}
     ids = columns["ID"]
     joined = "".join(ids)
     if not (joined.isascii() and joined.isdecimal()) or "0" in ids or "" in ids:
         return None
-    varied = [column for name_read, column in columns.items()
-              if name_read != "ID" and column.count("_") != size]  # not all '_'
+    # A column of '_' alone reads as a column the layout does not name: left out, it costs
+    # nothing more.
+    for name_read in [name_read for name_read, column in columns.items()
+                      if name_read != "ID" and column.count("_") == size]:
+        del columns[name_read]
+    varied = [column for name_read, column in columns.items() if name_read != "ID"]
     if (not _clean_ascii(text) or any("" in column for column in varied)) and not all(
             map(_clean, varied)):
         return None

@@ -71,8 +71,10 @@ _NAMES: dict[str, str] = {}
 #: Attribute names seen that are their own canonical name.
 _AS_WRITTEN: set[str] = set()
 _ATTRIBUTE = re.compile(r"([^|=]+)=([^|=]*)")
-#: The attributes of most markables: an EntityID and a MarkableID, nothing else.
+#: The attributes of most markables: an EntityID and a MarkableID, nothing else; and the
+#: cell of one such markable, opening (or opening and closing) on its token.
 _SIMPLE = re.compile(r"EntityID=([^|=]+)\|MarkableID=([^|=]+)")
+_SIMPLE_CELL = re.compile(r"\(EntityID=([^|=()@]+)\|MarkableID=([^|=()@]+)(\))?")
 #: What a markable column's cell may hold, as its errors say.
 _MARKABLE_CELL = ("'_' or brackets such as '(EntityID=1|MarkableID=m1', ')', "
                   "'(EntityID=1|MarkableID=m1)'")
@@ -122,6 +124,19 @@ class _Layer:
                 markables[open_ids.pop()].chunks[-1][1] = token
                 continue
             line = lines[token]
+            simple = _SIMPLE_CELL.fullmatch(cell)
+            if (simple is not None and simple[2] not in markables and cell.isprintable()
+                    and " " not in cell):
+                # '(EntityID=…|MarkableID=…' or '(…)', as most cells are: what the lines
+                # below make of it, without taking the cell apart bracket by bracket.
+                entity_id, markable_id, closes = simple.groups()
+                markables[markable_id] = _Markable(
+                    markable_id, entity_id,
+                    {"EntityID": entity_id, "MarkableID": markable_id}, line,
+                    sentences[token], [[token, -1 if closes is None else token]])
+                if closes is None:
+                    open_ids.append(markable_id)
+                continue
             for opening, closes_at_once, closing in _brackets(cell, column, _MARKABLE_CELL,
                                                               path, line):
                 if opening is None:
