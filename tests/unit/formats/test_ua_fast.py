@@ -267,3 +267,20 @@ def test_a_stretch_is_read_as_its_lines_are(fast_taken, newline: str) -> None:
                                     header=header)) == expected
         assert len(expected[0]) == 1
     assert len(fast_taken) == 4
+
+
+@pytest.mark.parametrize("block", [1, 7, 50, 1000])
+def test_blocks_ending_anywhere_give_the_same_documents(tmp_path, monkeypatch, fast_taken,
+                                                        block: int) -> None:
+    # Blocks end inside lines, inside '# newdoc' lines and between a carriage return and its
+    # line feed: the documents are those of the whole text.
+    import anascore.formats.readers.ua as ua
+
+    monkeypatch.setattr(ua, "BLOCK_CHARS", block)
+    for newline in ("\n", "\r\n"):
+        path = tmp_path / "blocks.ua"
+        path.write_bytes(synthetic(random.Random(block), documents=3).replace(
+            "\n", newline).encode())
+        documents, error = same(path)
+        assert error is None and len(documents) == 3
+    assert len(fast_taken) == 6

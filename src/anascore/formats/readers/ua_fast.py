@@ -35,7 +35,7 @@ from anascore.formats.readers.ua_lines import (
 )
 
 #: How many characters :func:`~anascore.formats.readers.ua.read_ua` reads at a time.
-BLOCK_CHARS = 1 << 20
+BLOCK_CHARS = 1 << 18
 _DIGITS = "0123456789"
 
 
