@@ -1,0 +1,207 @@
+"""Plain CorefUD sentences read in bulk, a run of sentences at a time.
+
+Most sentences of a CorefUD file are plain: a few comment lines, then token lines of 10
+tab-separated cells, none empty, whose IDs are exactly ``1`` … ``n`` (no multiword token, no
+empty node), most with ``_`` in MISC. Read line by line
+(:meth:`anascore.formats.readers.corefud._Reader.line`), each token line costs a loop turn,
+a split and seven appends; :class:`Sentences` gathers a run of such sentences (the text
+between blank lines) and reads them at once: one ``str.split`` of their token lines, the
+columns taken as slices, the IDs and the MISC cells checked against precomputed lists, the
+lists of the document extended by whole columns. Only the nodes whose MISC is not ``_`` are
+read one by one, by the careful code itself (:func:`~.corefud_mentions.read_misc`), so every
+annotation error is the careful reading's, at the same line.
+
+It proves a run plain before it reads it: each token line has exactly nine tabs (the run
+has nine per line, and every line but the last ends exactly at its tenth cell, where the
+next line's expected ID follows its newline), the IDs are ``1`` … ``n``, and no FORM, HEAD,
+DEPS (or UPOS, when kept) cell is empty. A run that is not plain, a piece of text it does
+not take (a ``# newdoc`` or ``# global.Entity`` line, a comment among token lines, an odd
+blank line, a sentence of :data:`~anascore.formats.conllu_ids.COMMON_WORDS` words or more),
+is read line by line instead, which gives today's result or error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from itertools import compress, count, repeat
+from operator import ne
+from typing import TYPE_CHECKING
+
+from anascore.core.model import Document
+from anascore.formats.conllu_ids import COMMON_WORDS, WORD_IDS
+from anascore.formats.readers.corefud_mentions import read_misc
+
+if TYPE_CHECKING:
+    from anascore.formats.readers.corefud import _Reader
+
+GLOBAL_ENTITY = re.compile(r"#\s*global\.Entity\s*=\s*(\S+)")
+NEWDOC = re.compile(r"#\s*newdoc\b(?:\s*id\s*=\s*(.*))?")
+SENT_ID = re.compile(r"#\s*sent_id\s*=\s*(.*)")
+_PLAIN_SENT_ID = "# sent_id = "
+
+#: For a sentence of n words, what its token lines' text holds between the ninth tab of
+#: each line and the first tab of the next when MISC is ``_``: ``_\nK`` for K = 2 … n.
+_BOUNDARIES: dict[int, tuple[str, ...]] = {}
+#: Between two sentences of a run: the last MISC ``_``, the next sentence's first ID.
+_NEXT_SENTENCE = "_\n1"
+
+
+def _boundaries(words: int) -> tuple[str, ...]:
+    made = _BOUNDARIES.get(words)
+    if made is None:
+        made = _BOUNDARIES[words] = tuple("_\n" + WORD_IDS[word]
+                                          for word in range(2, words + 1))
+    return made
+
+
+class Sentences:
+    """A run of plain sentences waiting to be read in bulk into the reader's document, and
+    the text they came from (read line by line should the run not prove plain)."""
+
+    def __init__(self, reader: _Reader) -> None:
+        self.reader = reader
+        self._clear()
+
+    def _clear(self) -> None:
+        self.bodies: list[str] = []  # each sentence's token lines
+        self.sizes: list[int] = []  # and their number
+        self.first_lines: list[int] = []  # the line number of each sentence's first token
+        self.sent_ids: list[str] = []
+        # Every piece of text taken: (text, start, end, first line, the blank line after it)
+        self.pieces: list[tuple[str, int, int, int, int | None]] = []
+        self.pending = ""  # the sent_id the next sentence gets, as the run stands
+        self.in_sentence = False
+
+    def add(self, text: str, start: int, end: int, line: int, blank: int | None) -> bool:
+        """Take ``text[start:end]`` (lines from line ``line`` with no blank line among them,
+        followed by the blank line ``blank`` if any) into the run, if it is comment lines
+        the run can read (``# sent_id`` and comments that are none of anascore's) followed
+        by token lines; ``False``: not taken, read it line by line (after :meth:`flush`)."""
+        if (start >= end or text[start] == "\n" or text[end - 1] == "\n"
+                or self.reader.all_columns):
+            return False
+        if self.pieces:
+            pending, in_sentence = self.pending, self.in_sentence
+        else:
+            pending, in_sentence = self.reader.pending_sent_id, self.reader.in_sentence
+        position = start
+        while text.startswith("#", position, end):
+            line_end = text.find("\n", position, end)
+            if line_end < 0:
+                line_end = end
+            comment = text[position:line_end]
+            if comment.startswith(_PLAIN_SENT_ID):
+                pending, in_sentence = comment[len(_PLAIN_SENT_ID):].strip(), False
+            elif NEWDOC.match(comment) or GLOBAL_ENTITY.match(comment):
+                return False
+            else:
+                sent_id = SENT_ID.match(comment)
+                if sent_id:
+                    pending, in_sentence = sent_id.group(1).strip(), False
+            position = line_end + 1
+        if position < end:
+            if in_sentence:
+                return False  # its tokens continue a sentence
+            body = text[position:end]
+            words = body.count("\n") + 1
+            if words >= COMMON_WORDS or "\n#" in body:
+                return False
+            self.bodies.append(body)
+            self.sizes.append(words)
+            self.first_lines.append(line + text.count("\n", start, position))
+            self.sent_ids.append(pending)
+            pending, in_sentence = "", True
+        if blank is not None:
+            in_sentence = False
+        self.pending, self.in_sentence = pending, in_sentence
+        self.pieces.append((text, start, end, line, blank))
+        return True
+
+    def flush(self) -> Iterator[Document]:
+        """Read the run: in bulk if it is plain, else line by line; the documents it ends
+        (none in bulk: a run lies within one document)."""
+        if not self.pieces:
+            return
+        pieces = self.pieces
+        pending, in_sentence = self.pending, self.in_sentence
+        plain = not self.bodies or self._read()
+        several = len(self.bodies) > 1
+        self._clear()
+        reader = self.reader
+        if plain:
+            text, start, end, line, blank = pieces[-1]
+            reader.pending_sent_id, reader.in_sentence = pending, in_sentence
+            reader.line_number = line + text.count("\n", start, end) if blank is None else blank
+            return
+        for piece in pieces:
+            if several and self.add(*piece):  # each sentence on its own, in bulk if plain
+                yield from self.flush()
+                continue
+            text, start, end, line, blank = piece
+            yield from reader.read_piece(text, start, end, line)
+            if blank is not None:
+                reader.blank(blank)
+
+    def _read(self) -> bool:
+        """Read the run in bulk into the document if it is plain (``False``: it is not, and
+        nothing was read)."""
+        sizes = self.sizes
+        total = sum(sizes)
+        text = "\n".join(self.bodies)
+        if text.count("\t") != 9 * total:
+            return False
+        cells = text.split("\t")
+        if cells[0] != "1":
+            return False
+        expected: list[str] = []
+        for words in sizes:
+            expected += _boundaries(words)
+            expected.append(_NEXT_SENTENCE)
+        expected.pop()
+        boundary = cells[9:-1:9]
+        misc: dict[int, str] = {}
+        for index in compress(count(), map(ne, boundary, expected)):
+            cell, newline, node_id = boundary[index].partition("\n")
+            if not newline or node_id != expected[index][2:]:
+                return False
+            misc[index] = cell
+        # Each line ends where the next line's ID is found: nine tabs each.
+        forms, heads, deps = cells[1::9], cells[6::9], cells[8::9]
+        reader = self.reader
+        upos = cells[3::9] if reader.token_columns else []
+        if "" in forms or "" in heads or "" in deps or "" in upos:
+            return False
+        misc[total - 1] = cells[-1]
+        builder = reader.builder
+        if builder is None:
+            reader.ordinal += 1
+            builder = reader.new_builder(str(reader.ordinal), self.first_lines[0])
+        base = len(builder.forms)
+        sentence = len(builder.sentence_ids)
+        start = base
+        lines: list[int] = []
+        for words, first, sent_id in zip(sizes, self.first_lines, self.sent_ids, strict=True):
+            builder.sentence_ids.append(sent_id)
+            builder.sentence_lines.append(first)
+            builder.sentence_starts.append(start)
+            builder.ids.extend(WORD_IDS[1:words + 1])
+            builder.sentence_of.extend(repeat(sentence, words))
+            lines.extend(range(first, first + words))
+            sentence += 1
+            start += words
+        builder.forms += forms
+        builder.empty.extend(repeat(False, total))
+        builder.deps += deps
+        builder.dependency_heads += heads
+        builder.lines += lines
+        if builder.keep_upos:
+            builder.upos += upos
+        reader.word, reader.empty = sizes[-1], 0
+        fields, path = reader.fields, reader.path
+        for index in sorted(misc):
+            cell = misc[index]
+            if cell != "_" and ("Entity=" in cell or "Split" in cell or "Bridge=" in cell):
+                read_misc(cell, base + index, fields, builder, path, lines[index])
+        return True
+
