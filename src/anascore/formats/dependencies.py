@@ -11,7 +11,7 @@ put in every HEAD cell) is no tree: its tokens' heads are unknown.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 #: The governor of a sentence's root (HEAD ``0``): outside every mention.
 ROOT = -2
@@ -53,7 +53,39 @@ def governors(ids: Sequence[tuple[str, int]], heads: Sequence[str],
     return found
 
 
-def tree_head(tokens: Sequence[int], governor: Sequence[int | None]) -> int | None:
+def sentence_governors(ids: Sequence[str], sentence_starts: Sequence[int], heads: Sequence[str],
+                       sentences: Iterable[int]) -> dict[int, int | None]:
+    """:func:`governors` of the tokens of ``sentences`` alone, by position, for tokens
+    numbered sentence by sentence (``sentence_starts``: each sentence's first position; a
+    sentence's tokens follow each other), as CoNLL-U numbers them: what a reader that heads
+    only some mentions needs, without working out every token's governor (the same values,
+    :func:`governors` of the ``(ID, sentence)`` pairs with their :func:`id_positions`)."""
+    by_id: dict[str, int] | None = None
+    if len(set(ids)) == len(ids):  # unique in the document: looked up over it
+        by_id = {token_id: position for position, token_id in enumerate(ids)}
+    found: dict[int, int | None] = {}
+    last = len(sentence_starts) - 1
+    for sentence in sentences:
+        start = sentence_starts[sentence]
+        end = sentence_starts[sentence + 1] if sentence < last else len(ids)
+        cells = heads[start:end]
+        if cells.count("0") != 1:  # no tree (no root, or several)
+            found.update(dict.fromkeys(range(start, end)))
+            continue
+        lookup = by_id if by_id is not None else dict(zip(ids[start:end], range(start, end),
+                                                          strict=True))
+        for position, head in zip(range(start, end), cells, strict=True):
+            found[position] = (None if head in _NO_HEAD else ROOT if head == "0"
+                               else lookup.get(head))
+    return found
+
+
+#: Each token's governor, by position: a list of every token's (:func:`governors`), or a
+#: mapping of those of some sentences (:func:`sentence_governors`).
+Governors = Sequence[int | None] | Mapping[int, int | None]
+
+
+def tree_head(tokens: Sequence[int], governor: Governors) -> int | None:
     """The first of ``tokens`` whose known governor lies outside them; :data:`CYCLE` when
     every known governor lies inside; ``None`` when no token's governor is known."""
     known = [token for token in tokens if governor[token] is not None]
@@ -64,7 +96,7 @@ def tree_head(tokens: Sequence[int], governor: Sequence[int | None]) -> int | No
 
 
 def mention_head(tokens: Sequence[int], min_tokens: Sequence[int] | None,
-                 governor: Sequence[int | None]) -> int | None:
+                 governor: Governors) -> int | None:
     """The head of a mention whose file does not name it, the one rule of every reader (so
     that a mention is a zero, headed by an empty node, whatever format it was read from):
     from the dependency tree (:func:`tree_head`; :data:`CYCLE` when its tokens govern each

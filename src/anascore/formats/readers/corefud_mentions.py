@@ -25,7 +25,7 @@ from anascore.core.model import (
     SpanTokens,
 )
 from anascore.formats.conllu_ids import INDEX_DIGITS, digits
-from anascore.formats.dependencies import CYCLE, governors, id_positions, mention_head
+from anascore.formats.dependencies import CYCLE, mention_head, sentence_governors
 
 _CHUNK = re.compile(r"\([^()]+\)?|[^()]+\)")
 _PART = re.compile(r"^([^\[\]]+)\[(\d+)/(\d+)\]$")
@@ -287,25 +287,36 @@ def _close(mention: _OpenMention, position: int, builder: DocumentBuilder, path:
         builder.headless.append(mention)
 
 
+#: Sets a new mention's head (a frozen dataclass's slot) before anything else has seen it.
+_SET_HEAD = Mention.__dict__["head"].__set__
+
+
 def _heads_from_tree(builder: DocumentBuilder) -> None:
     """Heads for the mentions whose head the file does not give, by the rule of every reader
     (:func:`~anascore.formats.dependencies.mention_head`: the dependency tree, else a
     one-position MIN or mention). The head stays unknown (``None``) where none of these
-    says, or where the mention's tokens govern each other."""
-    numbered = list(zip(builder.ids, builder.sentence_of, strict=True))
-    governor = governors(numbered, builder.dependency_heads, id_positions(numbered))
-    replaced: dict[int, Mention] = {}
+    says, or where the mention's tokens govern each other.
+
+    Only the governors of the sentences these mentions lie in are worked out; each mention
+    was made by this reader and no one else holds it yet, so its head is set in place."""
+    sentence_of = builder.sentence_of
+    sentences: set[int] = set()
     for open_mention in builder.headless:
-        old = open_mention.mention
-        assert old is not None
-        tokens = old.tokens
-        head = mention_head(tokens, old.min_tokens, governor)
+        assert open_mention.mention is not None
+        tokens = open_mention.mention.tokens
+        first, last = sentence_of[tokens[0]], sentence_of[tokens[-1]]
+        if first == last:
+            sentences.add(first)
+        else:
+            sentences.update(range(first, last + 1))
+    governor = sentence_governors(builder.ids, builder.sentence_starts,
+                                  builder.dependency_heads, sorted(sentences))
+    for open_mention in builder.headless:
+        mention = open_mention.mention
+        assert mention is not None
+        head = mention_head(mention.tokens, mention.min_tokens, governor)
         if head is not None and head != CYCLE:
-            new = Mention.made(tokens, old.line, head, old.min_tokens, old.attributes)
-            open_mention.mention = replaced[id(old)] = new
-    if replaced:
-        for mentions in builder.mentions.values():
-            mentions[:] = [replaced.get(id(mention), mention) for mention in mentions]
+            _SET_HEAD(mention, head)
 
 
 #: The CoNLL-U columns kept with ``all_columns``, by the names of ``Document.token_columns``
