@@ -8,8 +8,9 @@ a split and seven appends; :class:`Sentences` gathers a run of such sentences (t
 between blank lines) and reads them at once: one ``str.split`` of their token lines, the
 columns taken as slices, the IDs and the MISC cells checked against precomputed lists, the
 lists of the document extended by whole columns. Only the nodes whose MISC is not ``_`` are
-read one by one, by the careful code itself (:func:`~.corefud_mentions.read_misc`), so every
-annotation error is the careful reading's, at the same line.
+read one by one (:func:`~.corefud_mentions.read_misc_fast`, which hands anything but plain
+brackets, and every error, to the careful code), so every annotation error is the careful
+reading's, at the same line.
 
 It proves a run plain before it reads it: each token line has exactly nine tabs (the run
 has nine per line, and every line but the last ends exactly at its tenth cell, where the
@@ -30,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from anascore.core.model import Document
 from anascore.formats.conllu_ids import COMMON_WORDS, WORD_IDS
-from anascore.formats.readers.corefud_mentions import read_misc
+from anascore.formats.readers.corefud_mentions import read_misc_fast
 
 if TYPE_CHECKING:
     from anascore.formats.readers.corefud import _Reader
@@ -202,6 +203,6 @@ class Sentences:
         for index in sorted(misc):
             cell = misc[index]
             if cell != "_" and ("Entity=" in cell or "Split" in cell or "Bridge=" in cell):
-                read_misc(cell, base + index, fields, builder, path, lines[index])
+                read_misc_fast(cell, base + index, fields, builder, path, lines[index])
         return True
 
