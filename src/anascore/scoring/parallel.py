@@ -88,8 +88,9 @@ class _Layout:
     # A fresh state the reader carries from document to document of a file, as keywords of
     # ``read`` (CoNLL-2012: the file's first sentence, which sets every line's columns).
     file_state: Callable[[], dict[str, object]] | None = None
-    # The reader of a stretch's whole text, when the format has one that gives what ``read``
-    # gives of its lines, faster (UA: ``read_ua_text``).
+    # The reader of a stretch's whole text (universal newlines applied), when the format has
+    # one that gives what ``read`` gives of its lines, faster (CorefUD: plain sentences in
+    # bulk, ``read_corefud_text``; UA: ``read_ua_text``).
     read_text: Callable[..., Iterator[Document]] | None = None
 
 
@@ -100,7 +101,8 @@ def _layouts() -> dict[str, _Layout]:
         "conll2012": _Layout(_BEGIN_WORDS, begun_document, None, read_lines, False,
                              lambda: {"columns": FileColumns()}),
         "corefud": _Layout(b"newdoc", corefud.newdoc_name, b"global.Entity",
-                           corefud.read_corefud_lines, True),
+                           corefud.read_corefud_lines, True,
+                           read_text=corefud.read_corefud_text),
         "ua": _Layout(b"newdoc", ua.newdoc_name, b"global.columns", ua.read_ua_lines, False,
                       read_text=ua.read_ua_text),
     }
@@ -405,9 +407,9 @@ def _read_stretch(stream: BinaryIO, path: str, stretch: Stretch, layout: _Layout
     stream.seek(stretch.start)
     text = stream.read(stretch.end - stretch.start).decode("utf-8")
     if layout.read_text is not None:
-        documents = list(layout.read_text(text, path, first_line=stretch.line,
-                                          header=stretch.header, token_columns=token_columns,
-                                          **state))
+        documents = list(layout.read_text(_universal_newlines(text), path,
+                                          first_line=stretch.line, header=stretch.header,
+                                          token_columns=token_columns, **state))
     else:
         lines: Iterator[tuple[int, str]] = enumerate(StringIO(text, newline=None),
                                                      start=stretch.line)
@@ -417,6 +419,14 @@ def _read_stretch(stream: BinaryIO, path: str, stretch: Stretch, layout: _Layout
     if len(documents) != 1 or documents[0].name != stretch.name:
         raise _Unsuited(f"the stretch of {stretch.name!r} holds other documents")
     return documents[0]
+
+
+def _universal_newlines(text: str) -> str:
+    """``text`` with its line ends as a text file opened with universal newlines reads them
+    (``\\r\\n`` and a lone ``\\r`` as ``\\n``)."""
+    if "\r" not in text:
+        return text
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _fork(work: Callable[[], object]) -> tuple[int, int]:
