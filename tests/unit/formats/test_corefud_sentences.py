@@ -206,6 +206,8 @@ def test_errors_after_plain_sentences_are_the_careful_ones(tmp_path: Path, text:
     PLAIN.replace("\n\n", "\n") + "# sent_id = s2\n1\tc\t_\t_\t_\t_\t0\t_\t_\t_\n",  # no blank
     PLAIN + "# newdoc id = e\n1\tc\t_\t_\t_\t_\t0\t_\t_\tEntity=(e1-x-1-)|SplitAnte=e1<e2\n",
     "1\tc\t_\t_\t_\t_\t0\t_\t_\tEntity=(e1-x--)\n\n" + PLAIN,  # tokens before any newdoc
+    PLAIN + "# newdoc id = e\n\n\n\n1\tc\t_\t_\t_\t_\t0\t_\t_\t_\n",  # blank lines after it
+    PLAIN + "1\tc\t_\t_\t_\t_\t0\t_\t_\t_\n\n# newdoc id = e\n# x\n\n\n",  # comments last
 ])
 def test_unusual_but_valid_files_read_alike(tmp_path: Path, text: str) -> None:
     path = tmp_path / "odd.conllu"

@@ -225,8 +225,7 @@ def _read_stretch(reader: _Reader, text: str, end: int, line: int,
                     position = piece_end + 2
                     line = after + 1
                     continue
-                if body < piece_end:
-                    yield from reader.read_piece(text, body, piece_end, body_line)
+                yield from reader.read_piece(text, body, piece_end, body_line)
             else:
                 yield from reader.read_piece(text, position, piece_end, line)
             if blank_after is not None:
