@@ -53,24 +53,32 @@ def governors(ids: Sequence[tuple[str, int]], heads: Sequence[str],
     return found
 
 
+class _SomeGovernors(dict[int, int | None]):
+    """Governors by position where some are left out: those read as unknown (``None``)."""
+
+    def __missing__(self, position: int) -> None:
+        return None
+
+
 def sentence_governors(ids: Sequence[str], sentence_starts: Sequence[int], heads: Sequence[str],
                        sentences: Iterable[int]) -> dict[int, int | None]:
     """:func:`governors` of the tokens of ``sentences`` alone, by position, for tokens
     numbered sentence by sentence (``sentence_starts``: each sentence's first position; a
     sentence's tokens follow each other), as CoNLL-U numbers them: what a reader that heads
     only some mentions needs, without working out every token's governor (the same values,
-    :func:`governors` of the ``(ID, sentence)`` pairs with their :func:`id_positions`)."""
+    :func:`governors` of the ``(ID, sentence)`` pairs with their :func:`id_positions`).
+    The tokens of a sentence that is no tree (no root or several), whose governors are all
+    unknown, are left out of the mapping's keys (looked up, they read as ``None``)."""
     by_id: dict[str, int] | None = None
     if len(set(ids)) == len(ids):  # unique in the document: looked up over it
         by_id = {token_id: position for position, token_id in enumerate(ids)}
-    found: dict[int, int | None] = {}
+    found = _SomeGovernors()
     last = len(sentence_starts) - 1
     for sentence in sentences:
         start = sentence_starts[sentence]
         end = sentence_starts[sentence + 1] if sentence < last else len(ids)
         cells = heads[start:end]
-        if cells.count("0") != 1:  # no tree (no root, or several)
-            found.update(dict.fromkeys(range(start, end)))
+        if cells.count("0") != 1:  # no tree (no root, or several): every governor unknown
             continue
         lookup = by_id if by_id is not None else dict(zip(ids[start:end], range(start, end),
                                                           strict=True))
@@ -107,6 +115,13 @@ def mention_head(tokens: Sequence[int], min_tokens: Sequence[int] | None,
     head = tree_head(tokens, governor)
     if head is not None:
         return head
+    return untreed_head(tokens, min_tokens)
+
+
+def untreed_head(tokens: Sequence[int], min_tokens: Sequence[int] | None) -> int | None:
+    """:func:`mention_head` of a mention where the tree says nothing of its tokens (their
+    sentences are no tree: :func:`sentence_governors` gives them no governor): its MIN when
+    MIN is one of its tokens, or its token when it has one; else unknown."""
     if min_tokens is not None and len(min_tokens) == 1 and min_tokens[0] in tokens:
         return min_tokens[0]
     if len(tokens) == 1:

@@ -25,7 +25,12 @@ from anascore.core.model import (
     SpanTokens,
 )
 from anascore.formats.conllu_ids import INDEX_DIGITS, digits
-from anascore.formats.dependencies import CYCLE, mention_head, sentence_governors
+from anascore.formats.dependencies import (
+    CYCLE,
+    mention_head,
+    sentence_governors,
+    untreed_head,
+)
 
 _CHUNK = re.compile(r"\([^()]+\)?|[^()]+\)")
 _PART = re.compile(r"^([^\[\]]+)\[(\d+)/(\d+)\]$")
@@ -405,7 +410,12 @@ def _heads_from_tree(builder: DocumentBuilder) -> None:
     for open_mention in builder.headless:
         mention = open_mention.mention
         assert mention is not None
-        head = mention_head(mention.tokens, mention.min_tokens, governor)
+        tokens = mention.tokens
+        if tokens[0] in governor or tokens[-1] in governor or (
+                len(tokens) > 2 and not governor.keys().isdisjoint(tokens)):
+            head = mention_head(tokens, mention.min_tokens, governor)
+        else:  # every token in a sentence that is no tree
+            head = untreed_head(tokens, mention.min_tokens)
         if head is not None and head != CYCLE:
             _SET_HEAD(mention, head)
 
