@@ -27,14 +27,11 @@ import re
 from collections.abc import Iterator
 from itertools import compress, count, repeat
 from operator import ne
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from anascore.core.model import Document
 from anascore.formats.conllu_ids import COMMON_WORDS, WORD_IDS
-from anascore.formats.readers.corefud_mentions import read_misc_fast
-
-if TYPE_CHECKING:
-    from anascore.formats.readers.corefud import _Reader
+from anascore.formats.readers.corefud_mentions import DocumentBuilder, read_misc_fast
 
 GLOBAL_ENTITY = re.compile(r"#\s*global\.Entity\s*=\s*(\S+)")
 NEWDOC = re.compile(r"#\s*newdoc\b(?:\s*id\s*=\s*(.*))?")
@@ -56,11 +53,35 @@ def _boundaries(words: int) -> tuple[str, ...]:
     return made
 
 
+class LineReader(Protocol):
+    """What :class:`Sentences` uses of the line-by-line reader
+    (:class:`anascore.formats.readers.corefud._Reader`): the state it carries from line to
+    line, which a run read in bulk leaves as the lines would, and its careful reading."""
+
+    path: str
+    token_columns: bool
+    all_columns: bool
+    fields: tuple[str, ...]
+    builder: DocumentBuilder | None
+    ordinal: int
+    in_sentence: bool
+    pending_sent_id: str
+    line_number: int
+    word: int
+    empty: int
+
+    def new_builder(self, name: str, line_number: int) -> DocumentBuilder: ...
+
+    def read_piece(self, text: str, start: int, end: int, line: int) -> Iterator[Document]: ...
+
+    def blank(self, line_number: int) -> None: ...
+
+
 class Sentences:
     """A run of plain sentences waiting to be read in bulk into the reader's document, and
     the text they came from (read line by line should the run not prove plain)."""
 
-    def __init__(self, reader: _Reader) -> None:
+    def __init__(self, reader: LineReader) -> None:
         self.reader = reader
         self._clear()
 
