@@ -15,7 +15,7 @@ the scan sees a plain layout (every document named once in each file, every resp
 in the key, every ``# newdoc`` with an id, no lone carriage returns, no ``# sent_id`` just
 before a CoNLL-U ``# newdoc``, which the serial reader gives to the next document); each
 stretch is parsed by the very reader the serial run uses (``read_lines``,
-``read_corefud_lines``, ``read_ua_lines``, after the header line in force) and must hold
+``read_corefud_text``, ``read_ua_lines``, after the header line in force) and must hold
 exactly the document the scan saw. What a reader carries from one document of a file to the
 next (CoNLL-2012: the columns of the file's first sentence, which every line of the file must
 have) is read from the file's first document in this process first, and given to every
