@@ -85,8 +85,9 @@ __all__ = ["DEFAULT_ENTITY_FIELDS", "KEPT_COLUMNS", "newdoc_name", "read_corefud
 
 #: The CorefUD 1.0 layout of an opening bracket when ``# global.Entity`` is absent.
 DEFAULT_ENTITY_FIELDS: tuple[str, ...] = ("eid", "etype", "head", "other")
-#: How much text the reader takes from a file at a time (whole lines are read in bulk).
-_BLOCK_CHARS = 1 << 20
+#: How much text the reader takes from a file at a time (whole lines are read in bulk):
+#: much more than the 8 kB a text file decodes at a time (see _TextBlocks), little memory.
+_BLOCK_CHARS = 1 << 17
 
 
 def newdoc_name(line: str) -> str | None:

@@ -140,7 +140,7 @@ def read_misc(misc: str, position: int, fields: tuple[str, ...], builder: Docume
 #: An ``Entity=`` value's brackets read once (:func:`_plain_brackets`), by the fields in
 #: force and the value: most values recur (``(e1--)``, ``e1)``); ``None``: not plain.
 _PLAIN: dict[tuple[tuple[str, ...], str], tuple[_Bracket, ...] | None] = {}
-_PLAIN_LIMIT = 1 << 14
+_PLAIN_LIMIT = 1 << 10
 #: One bracket of a plain value: opening (entity, type, head index, MIN indices,
 #: attributes, whether it closes at once) or closing (entity); and its text.
 _Bracket = tuple[bool, str, str | None, int | None, tuple[int, ...] | None, dict[str, str],
