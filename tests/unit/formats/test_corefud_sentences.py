@@ -6,10 +6,8 @@ and on mutants of them."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -21,47 +19,19 @@ from anascore.formats.corefud import read_corefud, read_corefud_lines, write_cor
 from anascore.formats.io.text_files import open_text
 from anascore.formats.readers import corefud_sentences
 from tests.support.corefud_generator import document_pair
+from tests.support.document_fields import outcome
 from tests.support.mutations import mutant, write_mutant
 from tests.support.paths import corpus_files
 
 
-def deep(value: Any) -> Any:
-    """Every field of a Document, recursively, including those outside equality (a Mention
-    compares by its tokens alone; its line, head, MIN and attributes are compared here)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__, *((item.name, deep(getattr(value, item.name)))
-                                        for item in dataclasses.fields(value)))
-    if isinstance(value, dict | MappingProxyType):
-        return ("mapping", *sorted((key, deep(item)) for key, item in value.items()))
-    if isinstance(value, tuple | list):
-        return tuple(deep(item) for item in value)
-    if isinstance(value, set | frozenset):
-        return ("set", *sorted(deep(item) for item in value))
-    return value
-
-
-def outcome(documents: Any) -> tuple[list[Any], tuple[str, str | None, int | None] | None]:
-    """The documents read before any error, and the error (message, path, line)."""
-    read: list[Any] = []
-    try:
-        for document in documents:
-            read.append(deep(document))
-    except FormatError as error:
-        return read, (error.message, error.path, error.line)
-    return read, None
-
-
 def careful(path: Path, token_columns: bool = False) -> Any:
     """What reading line by line gives (as ``read_corefud`` read before the bulk reading)."""
-    read: list[Any] = []
-    try:
+    def documents() -> Any:  # open_text raises undecodable bytes on leaving: inside outcome
         with open_text(str(path)) as stream:
-            for document in read_corefud_lines(enumerate(stream, start=1), str(path),
-                                               token_columns=token_columns):
-                read.append(deep(document))
-    except FormatError as error:
-        return read, (error.message, error.path, error.line)
-    return read, None
+            yield from read_corefud_lines(enumerate(stream, start=1), str(path),
+                                          token_columns=token_columns)
+
+    return outcome(documents())
 
 
 def assert_same(path: Path, token_columns: bool = False) -> Any:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import anascore.formats.readers.ua_fast as ua_fast
-from anascore.core.errors import FormatError
 from anascore.formats.io.text_files import open_text
 from anascore.formats.readers.ua import read_ua, read_ua_lines, read_ua_text
 from anascore.formats.writers.ua import write_ua
+from tests.support.document_fields import outcome
 from tests.support.mutations import mutant, write_mutant
 from tests.support.paths import CORPORA, FIXTURES
 from tests.support.strategies import ua_documents
@@ -31,30 +31,6 @@ from tests.support.strategies import ua_documents
 COLUMNS = ("ID", "FORM", "LEMMA", "UPOS", "XPOS", "FEATS", "HEAD", "DEPREL", "DEPS", "MISC",
            "IDENTITY", "BRIDGING", "DISCOURSE_DEIXIS")
 CODI_CRAC = sorted((CORPORA / "codi-crac22").glob("*.CONLLUA"))
-
-
-def everything(value: object) -> object:
-    """``value`` as plain data, every dataclass field included (``compare=False`` ones too)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__, tuple(
-            (field.name, everything(getattr(value, field.name)))
-            for field in dataclasses.fields(value)))
-    if isinstance(value, Mapping):
-        return ("mapping", tuple((key, everything(item)) for key, item in value.items()))
-    if isinstance(value, (tuple, list)):
-        return (type(value).__name__, tuple(everything(item) for item in value))
-    return value
-
-
-def outcome(documents: Iterator) -> tuple[list[object], tuple[str, str | None, int | None] | None]:
-    """The documents read (as plain data) up to the first error, and that error."""
-    read: list[object] = []
-    try:
-        for document in documents:
-            read.append(everything(document))
-    except FormatError as error:
-        return read, (error.message, error.path, error.line)
-    return read, None
 
 
 def careful(path: Path, **options: bool) -> Iterator:
