@@ -47,24 +47,13 @@ with open(target, "w", encoding="utf-8") as out:
 PLAIN_SCORE_MODULES = {
     "anascore",
     "anascore.cli.blas_threads",
-    "anascore.agree",  # the package only: ``agree``'s choices for the parser
-    "anascore.cli.agree",  # ``agree``'s arguments
-    "anascore.analysis",  # the package only: ``errors``' choices for the parser
     "anascore.core.assignment",
     "anascore.config.capabilities",
     "anascore.config.format_catalogue",  # the facts of each format, one row each
     "anascore.formats.io.chain_ids",
     "anascore.cli.main",
-    # one module per command, each adding its parser (their runs import what they need)
-    "anascore.cli.codabench",
     "anascore.cli.common",
-    "anascore.cli.convert",
-    "anascore.cli.errors",
-    "anascore.cli.evaluate",
-    "anascore.cli.lab",
-    "anascore.cli.plot",
-    "anascore.cli.report",
-    "anascore.cli.score",
+    "anascore.cli.score",  # the one command run: the others' parsers are not built
     "anascore.cli.settings_flags",  # the settings' flags, from the one table of settings
     "anascore.config.choices",
     "anascore.config.settings",
@@ -113,7 +102,6 @@ PLAIN_SCORE_MODULES = {
     "anascore.scoring.pipeline",
     "anascore.scoring.document",  # the per-document pipeline: prepare, compare, count
     "anascore.selection.sides",
-    "anascore.cli.flags",  # the parser: the singleton and zero flags of errors, report, agree
     "anascore.selection.accommodated_sets",
     "anascore.stats",
     "anascore.stats.sums",
@@ -132,6 +120,7 @@ NEVER_FOR_PLAIN_SCORE = (
     "anascore.scoring.parallel", "anascore.report.html", "anascore.report.tables",
     "anascore.report.systems", "anascore.matching.optimal",
     "anascore.formats.io.csv_output", "scipy", "json", "difflib", "gzip", "tempfile",
+    "anascore.cli.errors", "anascore.cli.convert", "anascore.cli.agree", "anascore.agree",
 )
 
 
