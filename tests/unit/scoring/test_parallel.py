@@ -262,3 +262,40 @@ def test_metrics_that_read_token_columns_give_the_serial_numbers(tmp_path) -> No
                        metrics="lmuc,lbcub,lceafm,lceafe,muc")
     assert report["documents"] == 4
     assert 0 < report["metrics"]["lmuc"]["f1"] < 1
+
+
+def _child_writing(payload: bytes, status: int) -> tuple[int, int]:
+    """A forked process that writes ``payload`` into a pipe and exits with ``status``."""
+    import os
+
+    read_end, write_end = os.pipe()
+    process = os.fork()
+    if process == 0:
+        os.close(read_end)
+        os.write(write_end, payload)
+        os._exit(status)
+    os.close(write_end)
+    return process, read_end
+
+
+def test_a_forked_result_is_unpickled_from_the_pipe() -> None:
+    result = [("doc", list(range(50_000)))]  # beyond one pipe buffer
+    assert parallel._collect(*parallel._fork(lambda: result)) == result
+
+
+@pytest.mark.parametrize("status", [0, 1])
+def test_a_truncated_or_failed_result_is_none(status: int) -> None:
+    import pickle
+
+    whole = pickle.dumps([("doc", list(range(1000)))], protocol=pickle.HIGHEST_PROTOCOL)
+    assert parallel._collect(*_child_writing(whole[: len(whole) // 2], status)) is None
+    assert parallel._collect(*_child_writing(b"", status)) is None
+    # a whole result from a process that then failed is not taken either
+    assert parallel._collect(*_child_writing(whole, 1)) is None
+
+
+def test_a_process_that_raises_gives_none() -> None:
+    def fails() -> object:
+        raise ValueError("counted wrong")
+
+    assert parallel._collect(*parallel._fork(fails)) is None
