@@ -49,24 +49,39 @@ def check_readable(path: str) -> bytes:
 
 def _scan(stream: BinaryIO, path: str) -> bytes:
     """Read the whole file in large blocks (``bytes.find`` runs at memory speed): a NUL byte
-    is an error naming its line; the head returned reaches past any leading white space."""
+    is an error naming its line; the head returned reaches past any leading white space.
+    Lines are counted only when a NUL byte is found (counting every block's newlines took
+    0.18 s of each run on two 95 MB files)."""
     head = b""
-    lines = 0
+    offset = 0
     while True:
         block = stream.read(_SNIFF_BYTES if not head else _SCAN_BYTES)
         if not block:
             break
         nul = block.find(b"\0")
         if nul >= 0:
-            line = lines + block.count(b"\n", 0, nul) + 1
             raise FormatError("binary file (a NUL byte); expected UTF-8 text", path=path,
-                              line=line)
-        lines += block.count(b"\n")
+                              line=_line_at(stream, offset + nul))
+        offset += len(block)
         if not head.strip():
             head += block
     if not head.strip():
         raise FormatError("empty file; expected annotated documents", path=path)
     return head
+
+
+def _line_at(stream: BinaryIO, position: int) -> int:
+    """The number of the line holding byte ``position`` of the file, counted a block at a
+    time (memory stays bounded by the block)."""
+    stream.seek(0)
+    lines = 1
+    while position > 0:
+        block = stream.read(min(position, _SCAN_BYTES))
+        if not block:
+            break
+        lines += block.count(b"\n")
+        position -= len(block)
+    return lines
 
 
 @contextmanager

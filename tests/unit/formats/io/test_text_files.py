@@ -48,3 +48,16 @@ def test_more_than_8_kib_of_leading_blank_lines_is_not_an_empty_file(tmp_path):
     blank.write_text("\n" * 20000 + "   \n")
     with pytest.raises(FormatError, match="empty file"):
         anascore.score(blank, blank)
+
+
+@pytest.mark.parametrize("where", [0, 100, 9000, 1_500_000, 2_200_000])
+def test_a_nul_byte_anywhere_names_its_line(tmp_path, where):
+    """Lines are counted only once a NUL byte is found: before the first 8 KiB, inside it,
+    and past one and two 1 MiB blocks, the line is the one holding it."""
+    text = corpus(where // 60 + 10)
+    at = text.index("saw", where)
+    path = tmp_path / "key.conll"
+    path.write_text(text[:at] + "\0" + text[at:])
+    with pytest.raises(FormatError, match="binary file") as caught:
+        anascore.score(path, path, format="conll2012")
+    assert caught.value.line == text[:at].count("\n") + 1
