@@ -299,3 +299,54 @@ def test_a_process_that_raises_gives_none() -> None:
         raise ValueError("counted wrong")
 
     assert parallel._collect(*parallel._fork(fails)) is None
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(st.text(alphabet="ab\t", max_size=12), min_size=1, max_size=40),
+       bom=st.booleans(), crlf=st.booleans(), seed=st.integers(0, 1000))
+def test_line_numbers_are_counted_from_any_known_offset(tmp_path, lines, bom, crlf,
+                                                         seed) -> None:
+    """Each process counts the lines of its own stretches (``_LineNumbers``), asked in any
+    order: the line of every line's first byte is its number, as the serial reader counts."""
+    ending = "\r\n" if crlf else "\n"
+    data = (("\ufeff" if bom else "") + ending.join(lines) + ending).encode()
+    path = tmp_path / "lines.txt"
+    path.write_bytes(data)
+    start = 3 if bom else 0
+    firsts = [start]
+    for line in lines[:-1]:
+        firsts.append(firsts[-1] + len(line.encode()) + len(ending))
+    order = list(enumerate(firsts, start=1))
+    random.Random(seed).shuffle(order)
+    with open(path, "rb") as stream:
+        numbers = parallel._LineNumbers(stream)
+        for number, offset in order:
+            assert numbers.at(offset) == number
+
+
+def test_corefud_and_ua_stretches_carry_the_serial_line_numbers(tmp_path) -> None:
+    """Documents read apart in CoNLL-U and UA (a header line in force, a BOM, CRLF line ends)
+    carry the line numbers of the serial reading: each document's, and every mention's."""
+    from anascore.formats import read_documents
+    from anascore.formats.writers.corefud import write_corefud
+    from anascore.formats.writers.ua import write_ua
+
+    key = write(tmp_path, "key.conll", corpus(KEY_CELLS, NAMES))
+    documents = list(read_conll2012(key))
+    for name, writer, layout in (("key.conllu", write_corefud, "corefud"),
+                                 ("key.ua", write_ua, "ua")):
+        path = tmp_path / name
+        writer(documents, path)
+        path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes().replace(b"\n", b"\r\n"))
+        serial = {document.name: (document.line, [mention.line for entity in document.entities
+                                                  for mention in entity.mentions])
+                  for document in read_documents(str(path), layout)}
+
+        def lines(document, responses):
+            return (document.line, [mention.line for entity in document.entities
+                                    for mention in entity.mentions])
+
+        found = parallel.map_documents(str(path), [str(path)], lines, 2,
+                                       formats=[layout, layout])
+        assert found is not None and len(found) == len(serial) > 2
+        assert dict(found) == serial
