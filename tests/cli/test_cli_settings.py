@@ -6,6 +6,7 @@ syntax (issue 22 must-have 5, issue 23 must-haves 6 and 7)."""
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 
 from anascore.cli.main import build_parser, main
 from anascore.config.options import Options
+from anascore.core.errors import shorten
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = str(ROOT / "examples" / "key.conll")
@@ -62,8 +64,10 @@ def test_the_report_takes_a_preset_and_its_page_names_it(tmp_path: Path, capsys)
 
 
 @pytest.mark.parametrize(("arguments", "line"), [
-    ([KEY, RESPONSE], f"anascore: error: {KEY!r} is not a command; to score files: "
-                      f"anascore score {KEY} RESPONSE"),
+    # the path quoted as every message quotes a value (cut short past 40 characters), and
+    # whole in the command to type
+    ([KEY, RESPONSE], f"anascore: error: {shorten(KEY)!r} is not a command; to score files: "
+                      f"anascore score {shlex.quote(KEY)} RESPONSE"),
     (["scor", KEY, RESPONSE], "anascore: error: unknown command 'scor'; did you mean score?"),
     (["score", KEY, RESPONSE, "--format", "conll"],
      "anascore score: error: argument --format: invalid choice 'conll'; did you mean "
@@ -157,3 +161,21 @@ def test_score_help_is_grouped_by_section() -> None:
                       "confidence and significance:", "output:"]
     section = text[text.index("\nmention matching:"):text.index("\nscoring unit:")]
     assert "--match" in section and "--zero-match" in section and "--compat" in section
+
+
+def test_a_file_given_as_the_command_is_named_whole_in_the_command_to_type(tmp_path,
+                                                                           capsys) -> None:
+    """A long path is cut short where it is quoted, never in the command the message tells
+    the user to type (it must work when copied); a path with a space is quoted for the
+    shell."""
+    folder = tmp_path / ("a folder with a long name, " * 3).strip(", ")
+    folder.mkdir()
+    key = folder / "key.conll"
+    key.write_text("#begin document d\nd 0 0 w -\n#end document\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as caught:
+        main([str(key), str(key)])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert err == (f"anascore: error: {shorten(str(key))!r} is not a command; to score files: "
+                   f"anascore score '{key}' RESPONSE\n")
+    assert "…" in err.split(";")[0] and len(str(key)) > 40

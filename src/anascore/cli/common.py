@@ -55,29 +55,35 @@ class Parser(argparse.ArgumentParser):
     subcommands' parsers are of the same class."""
 
     def error(self, message: str) -> NoReturn:
-        message = _LONG_QUOTE.sub(lambda found: f"'{shorten(found[1])}'", message)
         invalid = _INVALID_CHOICE.match(message)
         if invalid is not None:
-            message = self._invalid_choice(invalid)
-        elif message.endswith("required: COMMAND") and self._subparsers is not None:
-            commands = self._subparsers._group_actions[0].choices
-            if commands:
-                message += f" ({', '.join(commands)}; anascore COMMAND --help for each)"
+            message = self._invalid_choice(invalid)  # it cuts the value short itself
+        else:
+            message = _LONG_QUOTE.sub(lambda found: f"'{shorten(found[1])}'", message)
+            if message.endswith("required: COMMAND") and self._subparsers is not None:
+                commands = self._subparsers._group_actions[0].choices
+                if commands:
+                    message += f" ({', '.join(commands)}; anascore COMMAND --help for each)"
         self.exit(2, f"{self.prog}: error: {printable(for_command_line(message))}\n")
 
     def _invalid_choice(self, invalid: re.Match[str]) -> str:
         value = invalid["value"]
         choices = re.findall(r"'([^']*)'", invalid["choices"])
+        quoted = repr(shorten(value))
         if invalid["argument"] == "COMMAND":
             if os.path.exists(value) or "." in value or "/" in value:
-                return (f"{value!r} is not a command; to score files: anascore score "
-                        f"{value} RESPONSE")
+                import shlex  # only for this message
+
+                # the command to type: the path whole (it is the user's own), quoted for a
+                # shell where it needs to be
+                return (f"{quoted} is not a command; to score files: anascore score "
+                        f"{shlex.quote(value)} RESPONSE")
             near = nearest(value, choices)
             hint = f"; did you mean {near}?" if near else ""
-            return f"unknown command {value!r}{hint} (commands: {', '.join(choices)})"
+            return f"unknown command {quoted}{hint} (commands: {', '.join(choices)})"
         near = nearest(value, choices)
         hint = f"; did you mean {near}?" if near else ""
-        return (f"argument {invalid['argument']}: invalid choice {value!r}{hint} (choose from "
+        return (f"argument {invalid['argument']}: invalid choice {quoted}{hint} (choose from "
                 f"{', '.join(choices)})")
 
     def refuse_unknown(self, extras: Sequence[str]) -> NoReturn:
