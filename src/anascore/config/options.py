@@ -40,8 +40,9 @@ from anascore.config.choices import (  # noqa: F401
     ZERO_MATCH_METHODS,
     canonical_metric,
 )
-from anascore.config.preset_settings import FREE_SETTINGS, PRESET_NAMES, PRESET_SETTINGS
+from anascore.config.preset_settings import PRESET_NAMES, PRESET_SETTINGS
 from anascore.config.settings import (  # noqa: F401
+    FREE_SETTINGS,
     KEY_HASH_DIGITS,
     SWITCHES,
     UNNUMBERED,
@@ -555,7 +556,7 @@ def refuse_unused(options: Options, names: Iterable[str], why: str) -> None:
 
 def preset_name(options: Options) -> str | None:
     """The name of the preset ``options`` are
-    (:data:`~anascore.config.preset_settings.FREE_SETTINGS`
+    (:data:`~anascore.config.settings.FREE_SETTINGS`
     aside; presets with the same settings are named together, ``codicrac21/codicrac22-ar``),
     or ``None``."""
     compared = options.with_settings(**{name: Options.__dataclass_fields__[name].default

@@ -53,18 +53,3 @@ PRESET_SETTINGS.update({
     "ucdcr": {"level": "subtopic", "keep_singletons": False, "metrics": _CONLL},
 })
 PRESET_NAMES: tuple[str, ...] = tuple(PRESET_SETTINGS)
-
-
-
-#: Settings a preset leaves free: the input format (and how jsonlines spans end), how the
-#: documents' names give their topics (the data's, not the convention's), the conventions,
-#: the resampling of intervals and tests (they add to the numbers, never change them), the
-#: number of processes, whether the signature names the key, and the settings of the
-#: linguistically aware metrics (no preset reports them; naming one changes the metrics).
-FREE_SETTINGS: tuple[str, ...] = (
-    "format", "exclusive_ends", "compat", "confidence", "confidence_level", "seed",
-    "paired_bs", "paired_ar", "jobs", "key_documents_only", "pair_documents", "sign_key",
-    "topic_pattern",
-    "link_weights", "mention_type_function", "dominant_coefficients", "coreference_classes",
-    "attempted_classes", "scheme_classes",
-)

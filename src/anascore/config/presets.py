@@ -69,7 +69,8 @@ named either.
 from __future__ import annotations
 
 from anascore.config.options import IDENTITY_METRICS, Options, preset_name
-from anascore.config.preset_settings import FREE_SETTINGS, PRESET_NAMES, PRESET_SETTINGS
+from anascore.config.preset_settings import PRESET_NAMES, PRESET_SETTINGS
+from anascore.config.settings import FREE_SETTINGS
 from anascore.core.errors import OptionsError
 
 __all__ = ["FREE_SETTINGS", "PRESET_NAMES", "PRESET_SETTINGS", "describe_mode",

@@ -132,6 +132,9 @@ class Setting:
     group: str | None = None
     #: The command line's default, when it is not the field's (``jobs``: 0).
     command_default: Any = None
+    #: Whether presets leave it free (:data:`FREE_SETTINGS`): a run that changes it is still
+    #: the preset's.
+    preset_free: bool = False
 
     @property
     def flag(self) -> str:
@@ -176,17 +179,18 @@ SETTINGS: tuple[Setting, ...] = (
        "linguistically aware lmuc, lbcub, lceafm, lceafe and dominant are computed only when "
        "named); given again, the lists are joined", parse=metric_list),
     _S("format", "input", "input format (default: detected from the file)", choices=FORMATS,
-       group="file"),
+       group="file", preset_free=True),
     _S("jobs", "input", "processes that read and count documents (CoNLL-2012, CoNLL-U, UA; "
        "default 0: a process per 2 MB of input, up to one per idle CPU; 1: one process)",
-       parse=whole_number, metavar="N", makes_numbers=False, group="file", command_default=0),
+       parse=whole_number, metavar="N", makes_numbers=False, group="file", command_default=0,
+       preset_free=True),
     _S("key_documents_only", "input", "score the key's documents and ignore, with a warning, "
        "response documents the key lacks (default: an error naming the nearest key "
-       "documents)", kind="switch", makes_numbers=False, group="file"),
+       "documents)", kind="switch", makes_numbers=False, group="file", preset_free=True),
     _S("pair_documents", "input", "pair response documents with key documents by their exact "
        "names (default) or normalized: 'part 000' is 'part 0', the e2e-coref doc_key ID_0 is "
        "'(ID); part 0' (each pairing named in a warning)", choices=DOCUMENT_PAIRINGS,
-       makes_numbers=False, group="file"),
+       makes_numbers=False, group="file", preset_free=True),
     _S("match", "mention matching", "how response mentions are aligned with key mentions: "
        "exact (default), min (within the key mention, covering its MIN), head (same head), "
        "partial (inside the key, covering its head) or craft (CRAFT 2019)",
@@ -197,21 +201,23 @@ SETTINGS: tuple[Setting, ...] = (
        sign=lambda options, key_hash: [
            f"singletons:{'keep' if options.keep_singletons else 'remove'}"]),
     _S("mention_type_function", _LINGUISTIC, "", kind="none",
-       sign=lambda options, key_hash: linguistic.signature_parts(options)),
+       sign=lambda options, key_hash: linguistic.signature_parts(options), preset_free=True),
     _S("link_weights", _LINGUISTIC, "weights of a link involving a name, else a nominal, "
        "else only pronouns, and of a single-mention chain (default: "
        f"{linguistic.numbers_text(linguistic.DEFAULT_LINK_WEIGHTS)})",
-       metavar="NAM,NOM,PRO,SING"),
+       metavar="NAM,NOM,PRO,SING", preset_free=True),
     _S("dominant_coefficients", _LINGUISTIC, "credit of a TP, WT, WL and WTL annotation "
        f"(default: {linguistic.numbers_text(linguistic.DEFAULT_DOMINANT_COEFFICIENTS)})",
-       metavar="K1,K2,K3,K4"),
+       metavar="K1,K2,K3,K4", preset_free=True),
     _S("coreference_classes", _LINGUISTIC, "the classes to report, as prefixes of the "
        "coreference type codes, or 'none' to evaluate without types (default: "
-       f"{','.join(linguistic.DEFAULT_COREFERENCE_CLASSES)})", metavar="CLASSES"),
+       f"{','.join(linguistic.DEFAULT_COREFERENCE_CLASSES)})", metavar="CLASSES", preset_free=True),
     _S("attempted_classes", _LINGUISTIC, "the classes the system attempts, for the micro and "
-       "macro averages (default: every class with an annotation)", metavar="CLASSES"),
+       "macro averages (default: every class with an annotation)", metavar="CLASSES",
+       preset_free=True),
     _S("scheme_classes", _LINGUISTIC, "number of classes in the annotation scheme, for the "
-       "scheme-coverage averages (default: as many as listed)", metavar="N", parse=int),
+       "scheme-coverage averages (default: as many as listed)", metavar="N", parse=int,
+       preset_free=True),
     _S("keep_zeros", "what is scored", "score zero mentions (headed by CoNLL-U empty nodes; "
        "default)", kind="pair", off_help="remove zero mentions from key and response",
        sign=_when(lambda options: not options.keep_zeros, lambda options: "zeros:remove")),
@@ -221,7 +227,8 @@ SETTINGS: tuple[Setting, ...] = (
        sign=_when(lambda options: options.zero_match != "dependent",
                   lambda options: f"zero_match:{options.zero_match}")),
     _S("exclusive_ends", "input", "jsonlines input: span ends are exclusive", kind="switch",
-       sign=_when(lambda options: options.exclusive_ends, lambda options: "ends:exclusive")),
+       sign=_when(lambda options: options.exclusive_ends, lambda options: "ends:exclusive"),
+       preset_free=True),
     _S("align_tokens", "input", "the response is on other tokens (another tokenizer, "
        "sub-words, generated text): map its mentions onto the key's tokens through their "
        "characters (marked-up text always is)", kind="switch", group="file",
@@ -258,7 +265,7 @@ SETTINGS: tuple[Setting, ...] = (
     _S("compat", "mention matching", "ua: follow the UA scorer 2.0 / CorefUD scorer "
        "conventions where they differ (default: none)", choices=COMPAT_MODES,
        sign=_when(lambda options: options.compat != "none",
-                  lambda options: f"compat:{options.compat}")),
+                  lambda options: f"compat:{options.compat}"), preset_free=True),
     _S("window", "scoring unit", "score every document in windows of N words, each window as "
        "a document (docs/windows.md; default: whole documents)", parse=whole_number,
        metavar="N", sign=_when(lambda options: bool(options.window),
@@ -278,37 +285,47 @@ SETTINGS: tuple[Setting, ...] = (
        "group: subtopic), for formats that give none; e.g. '^([^_]+)_' for ECB+",
        metavar="REGEX", group="unit",
        sign=_when(lambda options: (options.level != "document"
-                                   and options.topic_pattern is not None), _pattern)),
+                                   and options.topic_pattern is not None), _pattern),
+       preset_free=True),
     _S("confidence", _STATISTICS, "bootstrap confidence intervals of every score, from N "
        f"resamples (default {DEFAULT_RESAMPLES['confidence']})", kind="number?", metavar="N",
        group="statistics",
        sign=_when(lambda options: bool(options.confidence),
                   lambda options: f"bootstrap:{options.confidence}@"
-                                  f"{options.confidence_level:g}")),
+                                  f"{options.confidence_level:g}"), preset_free=True),
     _S("confidence_level", _STATISTICS, "coverage of the intervals, and 1 - the significance "
-       "level of the tests (default 0.95)", parse=float, metavar="LEVEL", group="statistics"),
+       "level of the tests (default 0.95)", parse=float, metavar="LEVEL", group="statistics",
+       preset_free=True),
     _S("paired_bs", _STATISTICS, "paired bootstrap test (Koehn 2004) of each response against "
        f"the first, N resamples (default {DEFAULT_RESAMPLES['paired_bs']})", kind="number?",
        metavar="N", group="statistics",
        sign=_when(lambda options: bool(options.paired_bs),
-                  lambda options: f"paired-bs:{options.paired_bs}")),
+                  lambda options: f"paired-bs:{options.paired_bs}"), preset_free=True),
     _S("paired_ar", _STATISTICS, "approximate randomization test (Riezler & Maxwell 2005) of "
        f"each response against the first, N trials (default "
        f"{DEFAULT_RESAMPLES['paired_ar']})", kind="number?", metavar="N", group="statistics",
        sign=_when(lambda options: bool(options.paired_ar),
-                  lambda options: f"paired-ar:{options.paired_ar}")),
+                  lambda options: f"paired-ar:{options.paired_ar}"), preset_free=True),
     _S("seed", _STATISTICS, f"seed of every resampling (default {DEFAULT_SEED})", parse=int,
        group="statistics",
-       sign=_when(_resampled, lambda options: f"seed:{options.seed}")),
+       sign=_when(_resampled, lambda options: f"seed:{options.seed}"), preset_free=True),
     _S("sign_key", "output", "name the key in the signature: key:1a2b3c4d, the start of the "
        "SHA-256 of its content (the JSON output has it either way)", kind="switch",
        makes_numbers=False, group="file",
        sign=lambda options, key_hash: ([f"key:{key_hash[:KEY_HASH_DIGITS]}"]
-                                       if options.sign_key and key_hash is not None else [])),
+                                       if options.sign_key and key_hash is not None else []),
+       preset_free=True),
 
 )
 #: The rows by name.
 BY_NAME: dict[str, Setting] = {setting.name: setting for setting in SETTINGS}
+#: Settings a preset leaves free: the input format (and how jsonlines spans end), how the
+#: documents' names give their topics (the data's, not the convention's), the conventions,
+#: the resampling of intervals and tests (they add to the numbers, never change them), the
+#: number of processes, whether the signature names the key, and the settings of the
+#: linguistically aware metrics (no preset reports them; naming one changes the metrics).
+FREE_SETTINGS: tuple[str, ...] = tuple(setting.name for setting in SETTINGS
+                                       if setting.preset_free)
 #: The settings that are fields of :class:`~anascore.config.options.Options`.
 FIELDS: tuple[str, ...] = tuple(setting.name for setting in SETTINGS if setting.name != "preset")
 #: The settings that are switched on or off (``True`` or ``False``, nothing else).

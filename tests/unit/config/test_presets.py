@@ -60,3 +60,21 @@ def test_preset_on_the_command_line(tmp_path, capsys) -> None:
                  "--output", "json"]) == 0
     out = capsys.readouterr().out
     assert '"signature": "match:exact|singletons:remove|zero_match:linear|' in out
+
+
+def test_the_settings_presets_leave_free_are_marked_once_in_the_table() -> None:
+    """Which settings a preset leaves free is said by the settings table, and a run that
+    changes one of them is still the preset's, one that changes another is not."""
+    from anascore.config.options import Options
+    from anascore.config.settings import FREE_SETTINGS, SETTINGS
+
+    assert set(FREE_SETTINGS) == {
+        "format", "exclusive_ends", "compat", "confidence", "confidence_level", "seed",
+        "paired_bs", "paired_ar", "jobs", "key_documents_only", "pair_documents", "sign_key",
+        "topic_pattern", "link_weights", "mention_type_function", "dominant_coefficients",
+        "coreference_classes", "attempted_classes", "scheme_classes"}
+    assert tuple(setting.name for setting in SETTINGS if setting.preset_free) == FREE_SETTINGS
+    crac24 = Options.create(preset="crac24")
+    free = crac24.with_settings(jobs=1, confidence=100, seed=7, format="conll2012")
+    assert preset_name(free) == "crac24/crac25"
+    assert preset_name(crac24.with_settings(keep_singletons=True)) is None
