@@ -83,6 +83,17 @@ def test_the_report_takes_a_preset_and_its_page_names_it(tmp_path: Path, capsys)
     (["errors", KEY, RESPONSE, "--format", "conll"],
      "anascore errors: error: argument --format: invalid choice 'conll'; did you mean "
      "conll2012?"),
+    # the start of a flag is not taken for it (argparse's default): refused, naming the flags
+    # it starts
+    (["score", KEY, RESPONSE, "--metric", "muc"],
+     "anascore score: error: unrecognized arguments: --metric muc; --metric: did you mean "
+     "--metrics? (a flag is spelt whole)"),
+    (["score", KEY, RESPONSE, "--conf", "100"],
+     "anascore score: error: unrecognized arguments: --conf 100; --conf: did you mean "
+     "--confidence or --confidence-level? (a flag is spelt whole)"),
+    (["errors", KEY, RESPONSE, "--out=json"],
+     "anascore errors: error: unrecognized arguments: --out=json; --out: did you mean "
+     "--output? (a flag is spelt whole)"),
 ])
 def test_a_usage_error_is_one_line_with_the_nearest_choice(arguments, line, capsys) -> None:
     with pytest.raises(SystemExit) as caught:

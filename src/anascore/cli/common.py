@@ -13,7 +13,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from anascore.core.errors import QUOTED_CHARACTERS, AnascoreError, OptionsError, printable, shorten
 
@@ -52,7 +52,14 @@ class Parser(argparse.ArgumentParser):
     """argparse's parser whose usage error is one line (the usage itself is ``--help``'s),
     escaping what it quotes, cutting a long quoted value short
     (:func:`~anascore.core.errors.shorten`) and naming the nearest choice of a mistyped one;
-    subcommands' parsers are of the same class."""
+    subcommands' parsers are of the same class. A flag is taken only as spelt whole: argparse
+    would take any unambiguous start of one (``--metric`` for ``--metrics``), which a script
+    relying on it loses the day another flag shares that start; a start of one is refused
+    naming the flag (:meth:`refuse_unknown`)."""
+
+    def __init__(self, *arguments: Any, **keywords: Any) -> None:
+        keywords.setdefault("allow_abbrev", False)
+        super().__init__(*arguments, **keywords)
 
     def error(self, message: str) -> NoReturn:
         invalid = _INVALID_CHOICE.match(message)
@@ -93,9 +100,15 @@ class Parser(argparse.ArgumentParser):
         hints = []
         for extra in extras:
             if extra.startswith("-"):
-                near = nearest(extra.partition("=")[0], flags, cutoff=0.8)
+                given = extra.partition("=")[0]
+                starting = [flag for flag in flags if flag.startswith(given)]
+                if len(given) > 2 and starting:  # the start of a flag (or of several)
+                    hints.append(f"{given}: did you mean {' or '.join(starting)}? (a flag is "
+                                 "spelt whole)")
+                    continue
+                near = nearest(given, flags, cutoff=0.8)
                 if near is not None:
-                    hints.append(f"{extra.partition('=')[0]}: did you mean {near}?")
+                    hints.append(f"{given}: did you mean {near}?")
         message = f"unrecognized arguments: {' '.join(extras)}"
         self.error(message + ("; " + "; ".join(hints) if hints else ""))
 
