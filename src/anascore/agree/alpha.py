@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from anascore.agree import DISTANCES, MISSING_RULES
+from anascore.core.float_sums import sum_in_order
 
 #: The rules in words, for every output.
 MISSING_DESCRIPTIONS = {
@@ -223,8 +224,8 @@ def document_numbers(data: DocumentValues, distance: str) -> tuple[float, float,
         return 0.0, 0.0, 0.0, 0.0
     disagreement = 0.0
     for row in data.items.tolist():
-        disagreement += sum(delta(row[i], row[j]) for i in range(coders)
-                            for j in range(i + 1, coders))
+        disagreement += sum_in_order(delta(row[i], row[j]) for i in range(coders)
+                                     for j in range(i + 1, coders))
     observed = 2 * disagreement / (coders - 1)
     frequencies = data.frequencies
     within = float(np.dot(frequencies, frequencies))

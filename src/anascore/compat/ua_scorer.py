@@ -48,6 +48,7 @@ from anascore.comparison.contingency import Comparison, Contingency, links
 from anascore.compat import Conventions
 from anascore.config.options import ENTITY_LAYERS, Options
 from anascore.core.assignment import maximum_assignment
+from anascore.core.float_sums import sum_in_order
 from anascore.core.model import BridgingLink, Document, Entity, Mention
 from anascore.matching.exact import Alignment, Matcher, align_exact
 from anascore.matching.min_span import candidate_pairs, unaligned_in_order, with_pairs
@@ -78,9 +79,9 @@ def _mean_of_halves(coref: Score, non_coref: Score, scored: tuple[bool, bool]) -
     if not halves:
         return BlancScore(0.0, 0.0, 0.0, coref, non_coref)
     count = len(halves)
-    return BlancScore(sum(half.recall for half in halves) / count,
-                      sum(half.precision for half in halves) / count,
-                      sum(half.f1 for half in halves) / count, coref, non_coref)
+    return BlancScore(sum_in_order(half.recall for half in halves) / count,
+                      sum_in_order(half.precision for half in halves) / count,
+                      sum_in_order(half.f1 for half in halves) / count, coref, non_coref)
 
 
 def score_blanc_ua(counts: np.ndarray) -> BlancScore:

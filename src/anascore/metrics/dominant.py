@@ -63,6 +63,7 @@ from anascore.config.linguistic_settings import (
 from anascore.config.metric_names import metric_title
 from anascore.config.options import Options
 from anascore.core.errors import FormatError
+from anascore.core.float_sums import sum_in_order
 from anascore.metrics.base import Metric
 from anascore.metrics.scores import f1_score, ratio
 from anascore.selection.sides import Side
@@ -261,11 +262,11 @@ def dominant_score(counts: np.ndarray, classes: tuple[str, ...],
                                  credit, recall, precision, f1_score(recall, precision),
                                  label in chosen))
     used = [score for score in scores if score.attempted]
-    credit = sum(score.credit for score in used)
+    credit = sum_in_order(score.credit for score in used)
     micro = Averages.of(ratio(credit, sum(score.key_annotations for score in used)),
                         ratio(credit, sum(score.response_annotations for score in used)))
-    recall_sum = sum(score.recall for score in used)
-    precision_sum = sum(score.precision for score in used)
+    recall_sum = sum_in_order(score.recall for score in used)
+    precision_sum = sum_in_order(score.precision for score in used)
     macro = Averages.of(ratio(recall_sum, len(used)), ratio(precision_sum, len(used)))
     scheme_size = scheme_classes if scheme_classes is not None else len(labels)
     scheme = Averages.of(recall_sum / scheme_size, precision_sum / scheme_size)

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from anascore.config.options import DERIVED_METRICS, Options
+from anascore.core.float_sums import sum_in_order
 from anascore.metrics.scores import (
     AverageScore,
     BlancScore,
@@ -113,7 +114,7 @@ def stated_scores(counts: Mapping[str, np.ndarray], names: Sequence[str], option
             continue
         parts = DERIVED_METRICS[name]
         f1_values = [found[part].f1 for part in parts]
-        scores[name] = AverageScore(sum(f1_values) / len(f1_values), parts)
+        scores[name] = AverageScore(sum_in_order(f1_values) / len(f1_values), parts)
         missing = [part for part in parts if math.isnan(found[part].f1)]
         if missing:
             reasons[name] = f"{', '.join(missing)} not applicable"
@@ -202,7 +203,8 @@ class GroupedScores:
             for part in PARTS:
                 values = [getattr(scores[group][name], part, math.nan) for group in groups]
                 values = [value for value in values if not math.isnan(value)]
-                found[name][part] = sum(values) / len(values) if values else math.nan
+                found[name][part] = (sum_in_order(values) / len(values) if values
+                                     else math.nan)
         return found
 
     def counts(self) -> dict[str, dict[str, int]]:

@@ -28,6 +28,7 @@ import numpy as np
 
 from anascore.compat import metric_in_conventions
 from anascore.config.options import DERIVED_METRICS, Options
+from anascore.core.float_sums import sum_in_order
 from anascore.metrics import Metric
 from anascore.metrics.scores import AverageScore, MetricResult, RecallPrecisionResult, ScoreArrays
 
@@ -89,7 +90,7 @@ class MetricSuite:
             if name in self.derived:
                 parts = self.derived[name]
                 f1_values = [self.metric(part).score(counts[part]).f1 for part in parts]
-                results[name] = AverageScore(sum(f1_values) / len(f1_values), parts)
+                results[name] = AverageScore(sum_in_order(f1_values) / len(f1_values), parts)
             else:
                 results[name] = self.metric(name).score(counts[name])
         return results

@@ -28,6 +28,7 @@ from anascore.config.options import (
     refuse_unused,
 )
 from anascore.core.errors import AnascoreError, OptionsError
+from anascore.core.float_sums import sum_in_order
 from anascore.core.model import Document, Entity, Mention, SpanTokens
 from anascore.metrics.scores import AverageScore, RecallPrecisionResult, Score
 from anascore.scoring.document import count_document
@@ -266,8 +267,8 @@ class CorefEvaluator:
                 part = scores_from_counts(self.counts, (name,))[name]
                 assert isinstance(part, Score)
                 parts.append(part)
-            precision = sum(part.precision for part in parts) / len(parts)
-            recall = sum(part.recall for part in parts) / len(parts)
+            precision = sum_in_order(part.precision for part in parts) / len(parts)
+            recall = sum_in_order(part.recall for part in parts) / len(parts)
             return PRF(precision, recall, result.f1)
         assert isinstance(result, RecallPrecisionResult)
         return PRF(result.precision, result.recall, result.f1)
