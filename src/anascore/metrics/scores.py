@@ -16,7 +16,7 @@ assert it, e.g. MUC on a key of singletons only), ``empty="zero"``.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -79,8 +79,31 @@ def json_number(value: float) -> float | None:
     return None if math.isnan(value) else value
 
 
-@dataclass(frozen=True)
-class Score:
+class NotApplicableEqual:
+    """Equality of a result, field by field, where a value that is not applicable (``NaN``)
+    equals another that is not: two results of the same counts are equal. (A dataclass's own
+    ``==`` compared its fields as one tuple up to Python 3.12, which took the one ``math.nan``
+    object as equal to itself, and field by field with ``==`` from 3.13, where ``NaN`` equals
+    nothing: the same result was equal to itself or not by Python version.) Hashing agrees."""
+
+    __slots__ = ()
+
+    def _compared(self) -> tuple[Any, ...]:
+        return tuple(None if isinstance(value, float) and math.isnan(value) else value
+                     for value in (getattr(self, field.name) for field in fields(self)))  # type: ignore[arg-type]
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, NotApplicableEqual)
+        return self._compared() == other._compared()
+
+    def __hash__(self) -> int:
+        return hash(self._compared())
+
+
+@dataclass(frozen=True, eq=False)
+class Score(NotApplicableEqual):
     """Recall, precision and F1 of one metric, with their numerators and denominators.
 
     A value that is not applicable (0/0 under ``empty="n/a"``) is ``NaN``; ``reason`` then
@@ -135,8 +158,8 @@ class Score:
         return result
 
 
-@dataclass(frozen=True)
-class BlancScore:
+@dataclass(frozen=True, eq=False)
+class BlancScore(NotApplicableEqual):
     """BLANC: the combined recall, precision and F1, and its two halves."""
 
     recall: float
@@ -153,8 +176,8 @@ class BlancScore:
         }
 
 
-@dataclass(frozen=True)
-class AverageScore:
+@dataclass(frozen=True, eq=False)
+class AverageScore(NotApplicableEqual):
     """An unweighted mean of other metrics' F1 (the CoNLL score)."""
 
     f1: float

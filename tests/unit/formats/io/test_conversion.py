@@ -18,6 +18,7 @@ from anascore.core.model import Document, Entity, Mention
 from anascore.formats import read_documents
 from anascore.formats.conll2012 import write_conll2012
 from anascore.formats.io.conversion import convert, unsupported_content
+from anascore.formats.ua import write_ua
 from tests.support.paths import CORPORA, EXAMPLES, FIXTURES
 
 RICH = FIXTURES / "corefud" / "two_documents.conllu"
@@ -275,7 +276,7 @@ def test_ids_numbered_otherwise_on_the_same_words_need_no_alignment(tmp_path: Pa
     convert(source, key, to="ua")
     (document,) = read_documents(key)
     response = tmp_path / "response.conllua"
-    anascore.formats.ua.write_ua([replace(document, token_columns={})], response)
+    write_ua([replace(document, token_columns={})], response)
     (key_document,), (response_document,) = read_documents(key), read_documents(response)
     assert key_document.nodes.ids == ("1", "2", "1", "2")
     assert response_document.nodes.ids == ("1", "2", "3", "4")
@@ -291,7 +292,7 @@ def test_ua_writes_empty_nodes_as_empty_nodes_without_their_own_ids(tmp_path: Pa
     (document,) = [document for document in read_documents(RICH)
                    if document.nodes is not None and document.nodes.has_empty_nodes]
     path = tmp_path / "out.conllua"
-    anascore.formats.ua.write_ua([document], path)
+    write_ua([document], path)
     (again,) = read_documents(path)
     assert again.tokens == document.tokens
     assert again.nodes is not None
