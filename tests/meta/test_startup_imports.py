@@ -108,6 +108,7 @@ PLAIN_SCORE_MODULES = {
     "anascore.stats.count_table",  # every report keeps its documents' counts in one
     "anascore.stats.metric_suite",  # the metrics of the run, as the statistics score them
     "anascore.core.version",
+    "anascore.core.float_sums",  # the CoNLL average adds its parts left to right
     # the stage packages (their __init__ holds a docstring only) and the table of moved paths
     "anascore._moved", "anascore.core", "anascore.config", "anascore.formats.io",
     "anascore.selection", "anascore.comparison", "anascore.scoring", "anascore.cli",
