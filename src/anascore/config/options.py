@@ -14,6 +14,7 @@ import numbers
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
+from functools import cache
 from typing import Any
 
 from anascore.config import linguistic_settings as linguistic
@@ -561,6 +562,12 @@ def preset_name(options: Options) -> str | None:
     or ``None``."""
     compared = options.with_settings(**{name: Options.__dataclass_fields__[name].default
                                         for name in FREE_SETTINGS})
-    names = [name for name, settings in PRESET_SETTINGS.items()
-             if compared == Options(**settings)]
+    names = [name for name, preset in _preset_options() if compared == preset]
     return "/".join(names) or None
+
+
+@cache
+def _preset_options() -> tuple[tuple[str, Options], ...]:
+    """Each preset's options, made (and checked) once a process: every report's mode line
+    and signature name its preset."""
+    return tuple((name, Options(**settings)) for name, settings in PRESET_SETTINGS.items())
