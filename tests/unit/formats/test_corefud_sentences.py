@@ -18,6 +18,7 @@ from anascore.core.errors import FormatError
 from anascore.formats.corefud import read_corefud, read_corefud_lines, write_corefud
 from anascore.formats.io.text_files import open_text
 from anascore.formats.readers import corefud_sentences
+from anascore.formats.readers.corefud import _Reader
 from tests.support.corefud_generator import document_pair
 from tests.support.document_fields import outcome
 from tests.support.mutations import mutant, write_mutant
@@ -178,6 +179,15 @@ def test_errors_after_plain_sentences_are_the_careful_ones(tmp_path: Path, text:
     "1\tc\t_\t_\t_\t_\t0\t_\t_\tEntity=(e1-x--)\n\n" + PLAIN,  # tokens before any newdoc
     PLAIN + "# newdoc id = e\n\n\n\n1\tc\t_\t_\t_\t_\t0\t_\t_\t_\n",  # blank lines after it
     PLAIN + "1\tc\t_\t_\t_\t_\t0\t_\t_\t_\n\n# newdoc id = e\n# x\n\n\n",  # comments last
+    # Comment lines read at once: the last sent_id counts, whatever follows it; words
+    # 'newdoc' or 'sent_id' in other comments; a sentence of a multiword token, then plain.
+    PLAIN + "# sent_id = s2\n# text = c\n#sent_id= s3 \n# not sent_id\n"
+    "1\tc\t_\t_\t_\t_\t0\t_\t_\t_\n\n# text = newdoc\n# sent_id = s4\n"
+    "1\td\t_\t_\t_\t_\t0\t_\t_\tEntity=(e1-x-1-)\n",
+    PLAIN + "# sent_id = s2\n1-2\tcd\t_\t_\t_\t_\t_\t_\t_\t_\n1\tc\t_\t_\t_\t_\t0\t_\t_\t_\n"
+    "2\td\t_\t_\t_\t_\t1\t_\t_\tEntity=(e1-x-1-)\n\n# sent_id = s3\n"
+    "1\te\t_\t_\t_\t_\t0\t_\t_\t_\n2\tf\t_\t_\t_\t_\t1\t_\t_\t_\n\n",
+    PLAIN + "# sent_id = s2\n1\tc\t_\t_\t_\t_\t0\t_\t_\t_\n1.1\tc\t_\t_\t_\t_\t_\t_\t_\t_\n\n",
 ])
 def test_unusual_but_valid_files_read_alike(tmp_path: Path, text: str) -> None:
     path = tmp_path / "odd.conllu"
@@ -202,3 +212,22 @@ def test_bytes_that_are_not_utf8_after_an_error_leave_the_error_first(tmp_path: 
     assert raised.value.line == 6 + 3 * 40_000 + 1
     assert raised.value.message == "bytes that are not UTF-8 text"
     assert outcome(read_corefud(path)) == careful(path)
+
+
+@pytest.mark.parametrize(("body", "taken"), [
+    ("1\tc\t_\t_\t_\t_\t0\t_\t_\t_\n2\td\t_\t_\t_\t_\t1\t_\t_\t_", True),
+    # A multiword token (first, or later), an empty node last: the line count and the last
+    # ID disagree, so the sentence is left to the careful reading before any bulk work.
+    ("1-2\tcd\t_\t_\t_\t_\t_\t_\t_\t_\n1\tc\t_\t_\t_\t_\t0\t_\t_\t_\n"
+     "2\td\t_\t_\t_\t_\t1\t_\t_\t_", False),
+    ("1\tc\t_\t_\t_\t_\t0\t_\t_\t_\n2-3\tde\t_\t_\t_\t_\t_\t_\t_\t_\n"
+     "2\td\t_\t_\t_\t_\t1\t_\t_\t_\n3\te\t_\t_\t_\t_\t1\t_\t_\t_", False),
+    ("1\tc\t_\t_\t_\t_\t0\t_\t_\t_\n1.1\tc\t_\t_\t_\t_\t_\t_\t_\t_", False),
+])
+def test_sentences_that_are_not_plain_are_declined_at_once(body: str, taken: bool) -> None:
+    reader = _Reader("x.conllu", token_columns=False, all_columns=False)  # at a file's start
+    sentences = corefud_sentences.Sentences(reader)
+    text = "# sent_id = s\n" + body
+    assert sentences.add(text, 0, len(text), 1, None) is taken
+    assert sentences.odd_body is not taken
+

@@ -204,7 +204,7 @@ def _read_stretch(reader: _Reader, text: str, end: int, line: int,
     """Read ``text[:end]``, whole lines beginning at line ``line`` (followed by the blank
     line ``blank``, if any): its sentences in bulk where they are plain
     (:class:`~.corefud_sentences.Sentences`), its other lines one by one
-    (:meth:`_Reader.line`)."""
+    (:meth:`_Reader.read_lines`)."""
     sentences = Sentences(reader)
     position = 0
     while position <= end:
@@ -215,8 +215,9 @@ def _read_stretch(reader: _Reader, text: str, end: int, line: int,
         after = text.count("\n", position, piece_end) + line + 1  # the blank line after it
         blank_after = blank if last else after
         if not sentences.add(text, position, piece_end, line, blank_after):
+            odd_body = sentences.odd_body  # (flush may add again)
             yield from sentences.flush()
-            body = _comments_end(text, position, piece_end)
+            body = position if odd_body else _comments_end(text, position, piece_end)
             if position < body <= piece_end and not reader.all_columns:
                 # Comment lines one by one ('# newdoc', '# global.Entity'), then the tokens.
                 yield from reader.read_piece(text, position, body - 1, line)
@@ -250,7 +251,7 @@ def _comments_end(text: str, start: int, end: int) -> int:
 class _Reader:
     """What reading a CorefUD file carries from line to line: the document being read, the
     ``# global.Entity`` fields in force, the sentence and the IDs read so far of it; and the
-    careful reading of one line (:meth:`line`)."""
+    careful reading of lines one by one (:meth:`read_lines`)."""
 
     def __init__(self, path: str, *, token_columns: bool, all_columns: bool) -> None:
         self.path = path
@@ -266,12 +267,107 @@ class _Reader:
         self.word = self.empty = 0  # the sentence's last word ID, and empty nodes after it
 
     def read_lines(self, lines: Iterable[tuple[int, str]]) -> Iterator[Document]:
-        """Read numbered lines one by one; the documents they finish."""
-        line = self.line
+        """Read numbered lines one by one, carefully (every check, in the order a line
+        meets them); the documents they finish. The loop is written out in full, the state
+        kept in local names (written back before each document given out and at the end):
+        a call per line would cost a fifth of the reading where most lines come this way."""
+        path, all_columns = self.path, self.all_columns
+        fields, builder, ordinal = self.fields, self.builder, self.ordinal
+        in_sentence, pending_sent_id = self.in_sentence, self.pending_sent_id
+        pending_lines, line_number = self.pending_lines, self.line_number
+        word, empty = self.word, self.empty
         for line_number, raw in lines:
-            document = line(line_number, raw)
-            if document is not None:
-                yield document
+            line = raw.rstrip("\r\n")
+            if not line.strip():
+                in_sentence = False
+                continue
+            if line[0] == "#":
+                newdoc = _NEWDOC.match(line)
+                if newdoc:
+                    finished = builder
+                    ordinal += 1
+                    name = (newdoc.group(1) or "").strip() or str(ordinal)
+                    builder = DocumentBuilder(name, line_number, keep_upos=self.token_columns,
+                                              keep_all=all_columns)
+                    in_sentence = False
+                    if finished is not None:
+                        self.fields, self.builder, self.ordinal = fields, builder, ordinal
+                        self.in_sentence, self.pending_sent_id = in_sentence, pending_sent_id
+                        self.pending_lines, self.line_number = pending_lines, line_number
+                        self.word, self.empty = word, empty
+                        yield finish(finished, path)
+                    continue
+                header = _GLOBAL_ENTITY.match(line)
+                if header:
+                    fields = tuple(header.group(1).split("-"))
+                    if "eid" not in fields and "GRP" not in fields:
+                        raise FormatError(
+                            f"'# global.Entity = {shorten(header.group(1))}' names no entity ID "
+                            "field; expected 'eid' or 'GRP' among its fields", path=path,
+                            line=line_number)
+                    continue
+                sent_id = _SENT_ID.match(line)
+                if sent_id:
+                    pending_sent_id = sent_id.group(1).strip()
+                    in_sentence = False
+                if all_columns:
+                    pending_lines.append(line)  # the sent_id too, in its place
+                continue
+            columns = line.split("\t")
+            if len(columns) != 10:
+                raise FormatError(
+                    f"a CoNLL-U token line has 10 tab-separated columns; this one has "
+                    f"{len(columns)}", path=path, line=line_number)
+            if "" in columns:  # an empty cell reads as '_', as in UA files (and as written back)
+                columns = [cell or "_" for cell in columns]
+            if builder is None:
+                ordinal += 1
+                builder = DocumentBuilder(str(ordinal), line_number, keep_upos=self.token_columns,
+                                          keep_all=all_columns)
+            node_id, misc = columns[0], columns[9]
+            if "-" in node_id:
+                check_range(node_id, word if in_sentence else 0, path, line_number)
+                if "Entity=" in misc:
+                    raise FormatError(
+                        f"Entity= on the multiword token {shorten(node_id)}; expected "
+                        "coreference on its words", path=path, line=line_number)
+                if all_columns:
+                    pending_lines.append(line)
+                continue
+            if not in_sentence:  # a sentence opens at its first word (not a multiword token)
+                in_sentence = True
+                builder.sentence_ids.append(pending_sent_id)
+                builder.sentence_lines.append(line_number)
+                builder.sentence_starts.append(len(builder.forms))
+                pending_sent_id = ""
+                word = empty = 0
+            is_empty = "." in node_id
+            if is_empty:
+                empty = empty_number(node_id, word, empty, path, line_number)
+            else:
+                word += 1
+                if node_id != (WORD_IDS[word] if word < COMMON_WORDS else str(word)):
+                    word = later_word(node_id, word - 1, path, line_number)
+                empty = 0
+            position = len(builder.forms)
+            builder.forms.append(columns[1])
+            builder.ids.append(node_id)
+            builder.sentence_of.append(len(builder.sentence_ids) - 1)
+            builder.empty.append(is_empty)
+            builder.deps.append(columns[8])
+            builder.dependency_heads.append(columns[6])
+            builder.lines.append(line_number)
+            if builder.keep_upos:
+                builder.upos.append(columns[3])
+            if all_columns:
+                keep_columns(builder, columns, pending_lines)
+                pending_lines = []
+            if misc != "_" and ("Entity=" in misc or "Split" in misc or "Bridge=" in misc):
+                read_misc(misc, position, fields, builder, path, line_number)
+        self.fields, self.builder, self.ordinal = fields, builder, ordinal
+        self.in_sentence, self.pending_sent_id = in_sentence, pending_sent_id
+        self.pending_lines, self.line_number = pending_lines, line_number
+        self.word, self.empty = word, empty
 
     def read_piece(self, text: str, start: int, end: int, line: int) -> Iterator[Document]:
         """Read the lines of ``text[start:end]`` (from line ``line``) one by one."""
@@ -294,97 +390,3 @@ class _Reader:
         elif self.ordinal == 0:
             raise FormatError("no token line found; expected CoNLL-U sentences (is this "
                               "CorefUD?)", path=self.path, line=self.line_number or None)
-
-    def line(self, line_number: int, raw: str) -> Document | None:
-        """Read one line carefully (every check, in the order a line meets them); the
-        document a ``# newdoc`` line finishes, if any."""
-        path = self.path
-        self.line_number = line_number
-        line = raw.rstrip("\r\n")
-        if not line.strip():
-            self.in_sentence = False
-            return None
-        if line[0] == "#":
-            return self._comment(line, line_number)
-        columns = line.split("\t")
-        if len(columns) != 10:
-            raise FormatError(
-                f"a CoNLL-U token line has 10 tab-separated columns; this one has "
-                f"{len(columns)}", path=path, line=line_number)
-        if "" in columns:  # an empty cell reads as '_', as in UA files (and as written back)
-            columns = [cell or "_" for cell in columns]
-        builder = self.builder
-        if builder is None:
-            self.ordinal += 1
-            builder = self.new_builder(str(self.ordinal), line_number)
-        node_id, misc = columns[0], columns[9]
-        if "-" in node_id:
-            check_range(node_id, self.word if self.in_sentence else 0, path, line_number)
-            if "Entity=" in misc:
-                raise FormatError(
-                    f"Entity= on the multiword token {shorten(node_id)}; expected coreference on "
-                    "its words", path=path, line=line_number)
-            if builder.keep_all:
-                self.pending_lines.append(line)
-            return None
-        if not self.in_sentence:  # a sentence opens at its first word (not a multiword token)
-            self.in_sentence = True
-            builder.sentence_ids.append(self.pending_sent_id)
-            builder.sentence_lines.append(line_number)
-            builder.sentence_starts.append(len(builder.forms))
-            self.pending_sent_id = ""
-            self.word = self.empty = 0
-        is_empty = "." in node_id
-        if is_empty:
-            self.empty = empty_number(node_id, self.word, self.empty, path, line_number)
-        else:
-            word = self.word + 1
-            if node_id != (WORD_IDS[word] if word < COMMON_WORDS else str(word)):
-                word = later_word(node_id, word - 1, path, line_number)
-            self.word = word
-            self.empty = 0
-        position = len(builder.forms)
-        builder.forms.append(columns[1])
-        builder.ids.append(node_id)
-        builder.sentence_of.append(len(builder.sentence_ids) - 1)
-        builder.empty.append(is_empty)
-        builder.deps.append(columns[8])
-        builder.dependency_heads.append(columns[6])
-        builder.lines.append(line_number)
-        if builder.keep_upos:
-            builder.upos.append(columns[3])
-        if builder.keep_all:
-            keep_columns(builder, columns, self.pending_lines)
-            self.pending_lines = []
-        if misc != "_" and ("Entity=" in misc or "Split" in misc or "Bridge=" in misc):
-            read_misc(misc, position, self.fields, builder, path, line_number)
-        return None
-
-    def _comment(self, line: str, line_number: int) -> Document | None:
-        finished = None
-        newdoc = _NEWDOC.match(line)
-        if newdoc:
-            if self.builder is not None:
-                finished = finish(self.builder, self.path)
-            self.ordinal += 1
-            name = (newdoc.group(1) or "").strip() or str(self.ordinal)
-            self.new_builder(name, line_number)
-            self.in_sentence = False
-            return finished
-        header = _GLOBAL_ENTITY.match(line)
-        if header:
-            fields = tuple(header.group(1).split("-"))
-            if "eid" not in fields and "GRP" not in fields:
-                raise FormatError(
-                    f"'# global.Entity = {shorten(header.group(1))}' names no entity ID field; "
-                    "expected 'eid' or 'GRP' among its fields", path=self.path,
-                    line=line_number)
-            self.fields = fields
-            return None
-        sent_id = _SENT_ID.match(line)
-        if sent_id:
-            self.pending_sent_id = sent_id.group(1).strip()
-            self.in_sentence = False
-        if self.all_columns:
-            self.pending_lines.append(line)  # the sent_id too, in its place
-        return None

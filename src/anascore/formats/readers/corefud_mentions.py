@@ -141,6 +141,10 @@ def read_misc(misc: str, position: int, fields: tuple[str, ...], builder: Docume
 #: force and the value: most values recur (``(e1--)``, ``e1)``); ``None``: not plain.
 _PLAIN: dict[tuple[tuple[str, ...], str], tuple[_Bracket, ...] | None] = {}
 _PLAIN_LIMIT = 1 << 10
+#: The values seen once and not cached: a value is read carefully the first time it is met
+#: and cached the second (in GUM most values come once: their brackets would be made, cached
+#: and walked for nothing).
+_SEEN: set[tuple[tuple[str, ...], str]] = set()
 #: One bracket of a plain value: opening (entity, type, head index, MIN indices,
 #: attributes, whether it closes at once) or closing (entity); and its text.
 _Bracket = tuple[bool, str, str | None, int | None, tuple[int, ...] | None, dict[str, str],
@@ -150,7 +154,7 @@ _Bracket = tuple[bool, str, str | None, int | None, tuple[int, ...] | None, dict
 def read_misc_fast(misc: str, position: int, fields: tuple[str, ...],
                    builder: DocumentBuilder, path: str, line: int) -> None:
     """:func:`read_misc`, faster where the MISC cell's only coreference is one ``Entity=``
-    item of brackets without discontinuous parts (read once per distinct value): their
+    item of brackets without discontinuous parts (read once per value that recurs): their
     mentions are opened and closed as :func:`read_misc` opens and closes them. Anything
     else, and every error, is :func:`read_misc`'s (or :func:`_read_entity_chunks`'s, from
     the first bracket that would be wrong, with everything before it read alike)."""
@@ -168,6 +172,12 @@ def read_misc_fast(misc: str, position: int, fields: tuple[str, ...],
     key = (fields, value)
     brackets = _PLAIN.get(key, ())
     if brackets == ():
+        if key not in _SEEN:  # read carefully the first time (most values come once in GUM)
+            if len(_SEEN) >= _PLAIN_LIMIT:
+                _SEEN.clear()
+            _SEEN.add(key)
+            _read_entity_chunks(value, position, fields, builder, path, line)
+            return
         if len(_PLAIN) >= _PLAIN_LIMIT:
             _PLAIN.clear()
         brackets = _PLAIN[key] = _plain_brackets(value, fields)

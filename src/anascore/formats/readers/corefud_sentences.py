@@ -3,7 +3,7 @@
 Most sentences of a CorefUD file are plain: a few comment lines, then token lines of 10
 tab-separated cells, none empty, whose IDs are exactly ``1`` … ``n`` (no multiword token, no
 empty node), most with ``_`` in MISC. Read line by line
-(:meth:`anascore.formats.readers.corefud._Reader.line`), each token line costs a loop turn,
+(:meth:`anascore.formats.readers.corefud._Reader.read_lines`), each token line costs a loop turn,
 a split and seven appends; :class:`Sentences` gathers a run of such sentences (the text
 between blank lines) and reads them at once: one ``str.split`` of their token lines, the
 columns taken as slices, the IDs and the MISC cells checked against precomputed lists, the
@@ -37,6 +37,8 @@ GLOBAL_ENTITY = re.compile(r"#\s*global\.Entity\s*=\s*(\S+)")
 NEWDOC = re.compile(r"#\s*newdoc\b(?:\s*id\s*=\s*(.*))?")
 SENT_ID = re.compile(r"#\s*sent_id\s*=\s*(.*)")
 _PLAIN_SENT_ID = "# sent_id = "
+#: Where a piece's comment lines end: the first line that is not one.
+_TOKEN_LINE = re.compile(r"\n[^#]")
 
 #: For a sentence of n words, what its token lines' text holds between the ninth tab of
 #: each line and the first tab of the next when MISC is ``_``: ``_\nK`` for K = 2 … n.
@@ -83,6 +85,9 @@ class Sentences:
 
     def __init__(self, reader: LineReader) -> None:
         self.reader = reader
+        #: Whether :meth:`add` last declined a piece for its token lines (not for its
+        #: comments nor for what came before it): they would be declined on their own too.
+        self.odd_body = False
         self._clear()
 
     def _clear(self) -> None:
@@ -100,6 +105,7 @@ class Sentences:
         followed by the blank line ``blank`` if any) into the run, if it is comment lines
         the run can read (``# sent_id`` and comments that are none of anascore's) followed
         by token lines; ``False``: not taken, read it line by line (after :meth:`flush`)."""
+        self.odd_body = False
         if (start >= end or text[start] == "\n" or text[end - 1] == "\n"
                 or self.reader.all_columns):
             return False
@@ -108,27 +114,39 @@ class Sentences:
         else:
             pending, in_sentence = self.reader.pending_sent_id, self.reader.in_sentence
         position = start
-        while text.startswith("#", position, end):
-            line_end = text.find("\n", position, end)
-            if line_end < 0:
-                line_end = end
-            comment = text[position:line_end]
-            if comment.startswith(_PLAIN_SENT_ID):
-                pending, in_sentence = comment[len(_PLAIN_SENT_ID):].strip(), False
-            elif NEWDOC.match(comment) or GLOBAL_ENTITY.match(comment):
-                return False
+        if text[start] == "#":  # its comment lines, at once
+            line_end = text.find("\n", start, end)
+            if line_end >= 0 and text[line_end + 1] != "#":  # one comment line
+                position = line_end + 1
             else:
-                sent_id = SENT_ID.match(comment)
+                token_line = _TOKEN_LINE.search(text, start, end)
+                position = token_line.start() + 1 if token_line else end + 1
+            comments = text[start:position - 1]
+            if "newdoc" in comments or "global.Entity" in comments:
+                return False  # maybe '# newdoc' or '# global.Entity': read line by line
+            if comments.startswith(_PLAIN_SENT_ID) and "\n" not in comments:  # the usual
+                pending, in_sentence = comments[len(_PLAIN_SENT_ID):].strip(), False
+                found = -1
+            else:
+                found = comments.rfind("sent_id")
+            while found >= 0:  # the last '# sent_id' line is the one that counts
+                line_start = comments.rfind("\n", 0, found) + 1
+                line_end = comments.find("\n", found)
+                sent_id = SENT_ID.match(comments[line_start:] if line_end < 0
+                                        else comments[line_start:line_end])
                 if sent_id:
                     pending, in_sentence = sent_id.group(1).strip(), False
-            position = line_end + 1
+                    break
+                found = comments.rfind("sent_id", 0, line_start)
         if position < end:
             if in_sentence:
                 return False  # its tokens continue a sentence
             body = text[position:end]
             words = body.count("\n") + 1
-            if words >= COMMON_WORDS or "\n#" in body:
-                return False
+            if (words >= COMMON_WORDS or not body.startswith("1\t") or "\n#" in body
+                    or not body.startswith(WORD_IDS[words] + "\t", body.rfind("\n") + 1)):
+                self.odd_body = True
+                return False  # not plain (a multiword token, an empty node …)
             self.bodies.append(body)
             self.sizes.append(words)
             self.first_lines.append(line + text.count("\n", start, position))
