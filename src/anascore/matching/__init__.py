@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 
 from anascore.core.model import Mention
-from anascore.matching.exact import Alignment, Matcher, align_exact, from_pairs
+from anascore.matching.exact import (
+    Alignment,
+    Matcher,
+    align_exact,
+    align_exact_spans,
+    from_pairs,
+)
 from anascore.matching.min_span import align_min
 
 if TYPE_CHECKING:
@@ -148,8 +154,10 @@ def align(key: Side, response: Side, options: Options,
 
         zero_pairs = align_zeros_by_dependencies(key, response,
                                                  pairing=pairing or best_pairs)
-    if not zero_pairs and not reads_rest:
-        return matcher(key.mentions, response.mentions)  # the usual case: nothing left out
+    if not zero_pairs and not reads_rest:  # the usual case: nothing left out
+        if matcher is align_exact:  # from the spans each side made once
+            return align_exact_spans(key.spans, response.spans)
+        return matcher(key.mentions, response.mentions)
     key_rest = _unpaired(len(key.mentions), [key_index for key_index, _ in zero_pairs])
     response_rest = _unpaired(len(response.mentions),
                               [response_index for _, response_index in zero_pairs])

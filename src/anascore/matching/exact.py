@@ -8,7 +8,8 @@ imports them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from operator import attrgetter
 
 import numpy as np
@@ -23,9 +24,20 @@ class Alignment:
 
     key: np.ndarray
     response: np.ndarray
+    #: For each response mention, the index of the key mention of the same span (-1: none),
+    #: when the alignment was made by exact matching of these very mention lists and the
+    #: key holds each span once (:func:`align_exact_spans`); else ``None``. A fact about the
+    #: spans, whatever matching made the rest: MOR reads the identical spans off it.
+    spans_found: list[int] | None = field(default=None, compare=False, repr=False)
 
     def __len__(self) -> int:
         return len(self.key)
+
+    @cached_property
+    def lists(self) -> tuple[list[int], list[int]]:
+        """``key`` and ``response`` as lists of Python ints (made once: the table reads
+        them)."""
+        return self.key.tolist(), self.response.tolist()
 
 
 Matcher = Callable[[Sequence[Mention], Sequence[Mention]], Alignment]
@@ -37,11 +49,25 @@ def align_exact(key: Sequence[Mention], response: Sequence[Mention]) -> Alignmen
     Both sides hold each span once (see :mod:`anascore.selection.sides`), so the pairing is
     one-to-one by construction.
     """
-    index_of = dict(zip(map(_TOKENS, key), range(len(key)), strict=True))
+    return align_exact_spans(list(map(_TOKENS, key)), list(map(_TOKENS, response)))
+
+
+def align_exact_spans(key: list[tuple[int, ...]], response: list[tuple[int, ...]]) -> Alignment:
+    """:func:`align_exact` of the mentions whose token positions these are (a side's spans,
+    :attr:`anascore.selection.sides.Side.spans`, made once per side): the response mentions
+    with a key mention of their span, in order, each with the last key mention of that span.
+    In lists, which the alignment keeps (:attr:`Alignment.lists`): a document aligns a few
+    dozen mentions, fewer than numpy's calls would cost."""
+    index_of = dict(zip(key, range(len(key)), strict=True))
     get = index_of.get
-    found = np.array([get(tokens, -1) for tokens in map(_TOKENS, response)], dtype=np.int64)
-    response_indices = np.flatnonzero(found >= 0).astype(np.int64, copy=False)
-    return Alignment(found[response_indices], response_indices)
+    found = [get(tokens, -1) for tokens in response]
+    response_indices = [index for index, key_index in enumerate(found) if key_index >= 0]
+    key_indices = [found[index] for index in response_indices]
+    alignment = Alignment(np.array(key_indices, dtype=np.int64),
+                          np.array(response_indices, dtype=np.int64),
+                          found if len(index_of) == len(key) else None)
+    alignment.__dict__["lists"] = (key_indices, response_indices)
+    return alignment
 
 
 _TOKENS = attrgetter("tokens")

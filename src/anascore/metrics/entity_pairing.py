@@ -17,7 +17,7 @@ from itertools import permutations
 
 import numpy as np
 
-from anascore.comparison.contingency import CellGroup, Contingency
+from anascore.comparison.contingency import CellComponents, CellGroup, Contingency
 from anascore.core.assignment import SMALL_COMPONENT, assigned_cells, maximum_assignment
 from anascore.metrics.base import exact_sum
 
@@ -32,8 +32,15 @@ def best_assignment_total(table: Contingency, similarity: np.ndarray | list[floa
     component may be solved by trying each pairing of its few rows."""
     if len(table.counts) == 0:
         return 0.0
-    components = table.components
     values = similarity.tolist() if isinstance(similarity, np.ndarray) else similarity
+    return components_total(table.components, values, whole_numbers)
+
+
+def components_total(components: CellComponents, values: list[float],
+                     whole_numbers: bool = False) -> float:
+    """:func:`best_assignment_total` of the cells split into ``components``
+    (:meth:`CellComponents.of`), ``values[c]`` the similarity of cell ``c``: for a caller
+    that holds its cells as lists (MOR's overlapping mentions), without a table."""
     chosen = [values[cell] for cell in components.alone]
     for group in components.groups:
         chosen.append(_group_optimum(group, [values[cell] for cell in group.cells],

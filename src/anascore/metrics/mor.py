@@ -16,29 +16,48 @@ position ranges; positions include empty nodes.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 
 import numpy as np
 
-from anascore.comparison.contingency import Comparison, Contingency
+from anascore.comparison.contingency import CellComponents, Comparison
 from anascore.config.metric_names import metric_title
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score
-from anascore.metrics.entity_pairing import best_assignment_total
+from anascore.metrics.entity_pairing import components_total
 
 
 def count_mor(comparison: Comparison) -> np.ndarray:
-    key = [mention.tokens for mention in comparison.key.mentions]
-    response = [mention.tokens for mention in comparison.response.mentions]
+    key, response = comparison.key.spans, comparison.response.spans
     # Identical mentions are paired in some best pairing, so they are set aside: if K = R
     # were paired with R' and K' instead, pairing K with R and K' with R' loses nothing, as
     # |K ∩ R'| + |K ∩ K'| = |K ∩ (R' ∪ K')| + |K ∩ R' ∩ K'| ≤ |K| + |K' ∩ R'|.
     # One to one: copies of a span (compat="ua" keeps them) each take a copy of their own.
-    key_left, response_left, total_identical = _set_identical_aside(key, response)
+    found = comparison.alignment.spans_found
+    if found is not None and len(found) == len(response) and comparison.response.unique_spans:
+        # exact matching already looked each response span up among the key's (one copy of
+        # each on both sides)
+        key_left, response_left, total_identical = _found_aside(key, response, found)
+    else:
+        key_left, response_left, total_identical = _set_identical_aside(key, response)
     total = total_identical
     if key_left and response_left:
         total += _overlap_total(key, response, key_left, response_left)
     return np.array([total, sum(map(len, key)), total, sum(map(len, response))],
                     dtype=np.float64)
+
+
+def _found_aside(key: list[tuple[int, ...]], response: list[tuple[int, ...]],
+                 found: list[int]) -> tuple[list[int], list[int], float]:
+    """:func:`_set_identical_aside` of sides holding each span once, ``found[r]`` being the
+    key mention of response mention ``r``'s span (-1: none): the same lists and total."""
+    response_left = [index for index, key_index in enumerate(found) if key_index < 0]
+    paired = [key_index for key_index in found if key_index >= 0]
+    total = float(sum([len(key[key_index]) for key_index in paired]))
+    if len(paired) == len(key) or len(paired) == len(response):
+        return [], [], total  # one side all paired: nothing left to overlap
+    taken = set(paired)
+    return [index for index in range(len(key)) if index not in taken], response_left, total
 
 
 def _set_identical_aside(key: list[tuple[int, ...]], response: list[tuple[int, ...]],
@@ -76,6 +95,62 @@ def _set_identical_aside(key: list[tuple[int, ...]], response: list[tuple[int, .
 def _overlap_total(key: list[tuple[int, ...]], response: list[tuple[int, ...]],
                    key_left: list[int], response_left: list[int]) -> float:
     """The best one-to-one total of shared positions between the mentions left."""
+    cells = _span_overlaps(key, response, key_left, response_left)
+    if cells is None:
+        cells = _shared_positions(key, response, key_left, response_left)
+    rows, columns, values = cells
+    if not values:
+        return 0.0
+    if len(set(rows)) == len(rows) == len(set(columns)):
+        # no mention overlaps two others: each pair is its own best pairing, and the
+        # overlaps, whole numbers, sum exactly in any order
+        return float(sum(values))
+    # whole numbers: every best pairing has the same exact total, whatever the cells' order
+    return components_total(CellComponents.of(rows, columns, len(key), len(response)),
+                            values, whole_numbers=True)
+
+
+#: The overlapping pairs of mentions: key indices, response indices, shared positions.
+Overlaps = tuple[list[int], list[int], list[float]]
+
+
+def _span_overlaps(key: list[tuple[int, ...]], response: list[tuple[int, ...]],
+                   key_left: list[int], response_left: list[int]) -> Overlaps | None:
+    """The overlapping pairs of the mentions left when every one of them is a contiguous
+    span (positions sorted, each once, as a mention holds them: the last is then the first
+    plus the length less one), found by their ends: the response spans sorted by start, and
+    for each key span only those starting within reach of it (no longer than the longest
+    response span before it, none after its end); ``None`` when a mention is not a span."""
+    spans = []
+    for index in response_left:
+        tokens = response[index]
+        if not tokens or tokens[-1] - tokens[0] + 1 != len(tokens):
+            return None
+        spans.append((tokens[0], tokens[-1], index))
+    spans.sort()
+    starts = [start for start, _, _ in spans]
+    reach = max([end - start for start, end, _ in spans])
+    rows: list[int] = []
+    columns: list[int] = []
+    values: list[float] = []
+    for key_index in key_left:
+        tokens = key[key_index]
+        if not tokens or tokens[-1] - tokens[0] + 1 != len(tokens):
+            return None
+        first, last = tokens[0], tokens[-1]
+        for place in range(bisect_left(starts, first - reach), bisect_right(starts, last)):
+            start, end, response_index = spans[place]
+            if end >= first:
+                rows.append(key_index)
+                columns.append(response_index)
+                values.append(float(min(end, last) - max(start, first) + 1))
+    return rows, columns, values
+
+
+def _shared_positions(key: list[tuple[int, ...]], response: list[tuple[int, ...]],
+                      key_left: list[int], response_left: list[int]) -> Overlaps:
+    """The overlapping pairs of any mentions left (discontinuous ones too), counted
+    position by position."""
     by_token: dict[int, list[int]] = defaultdict(list)
     for index in response_left:
         for token in response[index]:
@@ -86,17 +161,8 @@ def _overlap_total(key: list[tuple[int, ...]], response: list[tuple[int, ...]],
             for response_index in by_token.get(token, ()):
                 pair = (key_index, response_index)
                 overlaps[pair] = overlaps.get(pair, 0.0) + 1.0
-    if not overlaps:
-        return 0.0
-    if (len({key_index for key_index, _ in overlaps}) == len(overlaps)
-            == len({response_index for _, response_index in overlaps})):
-        # no mention overlaps two others: each pair is its own best pairing, and the
-        # overlaps, whole numbers, sum exactly in any order
-        return float(sum(overlaps.values()))
-    pairs = np.array(list(overlaps), dtype=np.int64).reshape(len(overlaps), 2)
-    table = Contingency(np.ones(len(key), dtype=np.int64), np.ones(len(response), dtype=np.int64),
-                        pairs[:, 0], pairs[:, 1], np.ones(len(overlaps), dtype=np.int64))
-    return best_assignment_total(table, list(overlaps.values()), whole_numbers=True)
+    return ([key_index for key_index, _ in overlaps],
+            [response_index for _, response_index in overlaps], list(overlaps.values()))
 
 
 MOR = Metric("mor", metric_title("mor"), PRF_FIELDS, count_mor, prf_score,

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import chain
 from operator import attrgetter
 from types import MappingProxyType
@@ -86,6 +87,18 @@ class Side:
     @property
     def mention_count(self) -> int:
         return len(self.mentions)
+
+    @cached_property
+    def spans(self) -> list[tuple[int, ...]]:
+        """Each mention's token positions, in order: made once per side (selection has them
+        at hand in the usual case), read by exact matching and MOR."""
+        return [mention.tokens for mention in self.mentions]
+
+    @cached_property
+    def unique_spans(self) -> bool:
+        """Whether each span is there once (selection keeps one copy of a repeated span,
+        unless the run's conventions keep every copy)."""
+        return len(set(self.spans)) == len(self.spans)
 
 
 class SelectionRules(Protocol):
@@ -157,15 +170,20 @@ def select_side(document: Document | None, options: Options, role: str,
     if document is None:
         return _EMPTY
     keep_repeated = rules.keeps_every_copy(document, options)
+    # the spans of the entities' mentions, while entities only lose mentions: one copy of
+    # each span (None: not known to be)
+    spans: list[tuple[int, ...]] | None = None
     if keep_repeated:
         entities = list(document.entities)
     else:
-        entities = _without_repeated_mentions(document, role, warnings)
+        entities, spans = _without_repeated_mentions(document, role, warnings)
     drop_zeros = not options.keep_zeros and document.nodes is not None
     if drop_zeros and not rules.zeros_removed_after_singletons:
         entities = _without_zeros(entities, document.nodes)
+        spans = None
     atoms_of: dict[str, frozenset[str]] = {}
     if options.keep_split_antecedents:
+        spans = None
         entities, atoms_of = normalize_accommodated_sets(entities, document, role, warnings)
         if keep_repeated:
             entities = rules.copies_as_sets(entities)
@@ -188,6 +206,12 @@ def select_side(document: Document | None, options: Options, role: str,
         entity_sizes=sizes,
         document=document,
     )
+    if not keep_repeated and not options.keep_split_antecedents:
+        # entities only lost mentions since each span was made unique
+        side.__dict__["unique_spans"] = True
+        if spans is not None and len(spans) == len(side.mentions):
+            # only removals since, so none: these are the side's spans, in order
+            side.__dict__["spans"] = spans
     if atoms_of:
         side = replace(side, accommodated=accommodated_sets(
             side.entity_ids, side.mentions, atoms_of, all_entities, document))
@@ -258,12 +282,14 @@ def _with_other_layers(side: Side, document: Document, options: Options,
                    anchor_mentions=MappingProxyType(anchors))
 
 
-def _without_repeated_mentions(document: Document, role: str,
-                               warnings: list[str]) -> list[Entity]:
+def _without_repeated_mentions(document: Document, role: str, warnings: list[str],
+                               ) -> tuple[list[Entity], list[tuple[int, ...]] | None]:
+    """The document's entities with one copy of each span (a warning for each span
+    repeated), and their mentions' spans when no span was repeated (else ``None``)."""
     entities = list(document.entities)
     spans = list(map(_TOKENS, chain.from_iterable([entity.mentions for entity in entities])))
     if len(set(spans)) == len(spans):
-        return entities
+        return entities, spans
     entities.sort(key=lambda entity: (_text_order(entity), entity.id))
     owner_of: dict[tuple[int, ...], str] = {}
     repeats: dict[tuple[int, ...], list[str]] = {}
@@ -286,7 +312,7 @@ def _without_repeated_mentions(document: Document, role: str,
         warnings.append(
             f"{document.path or role}: document {document.name!r}: repeated {role} mention "
             f"{Mention(tokens)}, annotated {times} in {where}; scored once, in entity {owner}")
-    return result
+    return result, None
 
 
 _TOKENS = attrgetter("tokens")
