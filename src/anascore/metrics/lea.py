@@ -67,22 +67,29 @@ def _lea_recall(table: Contingency, set_links: np.ndarray | None = None,
 
 
 def _lea_recall_lists(table: Contingency) -> tuple[float, float]:
-    """:func:`_lea_recall` without accommodated sets, in Python floats from the table's
-    lists: numpy's operations on each entity, in the same order, to the same digits."""
+    """:func:`_lea_recall` without accommodated sets, in Python from the table's lists, to the
+    same digits: an entity's links found are whole numbers (summed as integers, exactly as
+    numpy's float sums of them), a singleton entity whose mention is aligned with a
+    response singleton has its self-link (1.0, whatever else its row holds), and only the
+    entities with a link found have a term other than 0.0 (``math.fsum`` is exact: terms of
+    0.0 change nothing, nor does their order), so the others are left out; the weights sum
+    to the number of mentions, a whole number, as ``math.fsum`` rounds it."""
     cells = table.lists
     sizes = cells.key_sizes
     if not sizes:
         return 0.0, 0.0
-    common = [0.0] * len(sizes)
-    for row, count in zip(cells.rows, cells.counts, strict=True):
-        common[row] += float(count * (count - 1) // 2)  # np.bincount's weighted sums
     response_sizes = cells.response_sizes
-    for row, column in zip(cells.rows, cells.columns, strict=True):
+    found: dict[int, int] = {}
+    self_links: set[int] = set()
+    for row, column, count in zip(cells.rows, cells.columns, cells.counts, strict=True):
+        if count > 1:
+            found[row] = found.get(row, 0) + count * (count - 1) // 2
         if sizes[row] == 1 and response_sizes[column] == 1:
-            common[row] = 1.0
-    numerator = math.fsum([float(size) * (found / max(size * (size - 1) // 2, 1))
-                           for size, found in zip(sizes, common, strict=True)])
-    return numerator, math.fsum([float(size) for size in sizes])
+            self_links.add(row)
+    terms = [float(sizes[row]) * (float(links) / max(sizes[row] * (sizes[row] - 1) // 2, 1))
+             for row, links in found.items() if row not in self_links]
+    terms += [1.0] * len(self_links)  # float(1) * (1.0 / max(0, 1))
+    return math.fsum(terms), float(sum(sizes))
 
 
 def count_lea(comparison: Comparison) -> np.ndarray:
