@@ -45,10 +45,10 @@ class Contingency:
         # In Python: a document aligns a few dozen mentions, fewer than np.unique's calls.
         key_entity, response_entity = key.entity_of.tolist(), response.entity_of.tolist()
         width = max(len(response.entity_sizes), 1)
+        key_indices, response_indices = alignment.lists
         counted = Counter([key_entity[key_index] * width + response_entity[response_index]
-                           for key_index, response_index in zip(
-                               alignment.key.tolist(), alignment.response.tolist(),
-                               strict=True)])
+                           for key_index, response_index in zip(key_indices, response_indices,
+                                                                strict=True)])
         cells = sorted(counted)
         rows = [cell // width for cell in cells]
         columns = [cell % width for cell in cells]
@@ -170,6 +170,9 @@ class CellComponents:
             (alone if row_cells[row] == 1 and column_cells[column] == 1 else rest).append(cell)
         if not rest:
             return cls(alone, ())
+        stars = _stars(rest, rows, columns, row_cells, column_cells)
+        if stars is not None:
+            return cls(alone, stars)
         members = [[rest[index] for index in component] for component in
                    edge_components([(rows[cell], columns[cell]) for cell in rest])]
         groups = []
@@ -182,6 +185,36 @@ class CellComponents:
             groups.append(CellGroup(cells, local_rows, local_columns,
                                     (len(local_row), len(local_column))))
         return cls(alone, tuple(groups))
+
+
+def _stars(rest: list[int], rows: list[int], columns: list[int], row_cells: list[int],
+           column_cells: list[int]) -> tuple[CellGroup, ...] | None:
+    """The components of the cells ``rest`` (each sharing its row or its column with another)
+    when each is one row's or one column's cells (every cell's column, or its row, holds it
+    alone: most documents' components), as :func:`edge_components` and the local numbering
+    of :meth:`CellComponents.of` make them (in the order of their first cell, cells in
+    order, rows and columns numbered as they come); ``None`` when a cell shares both."""
+    members: dict[int, list[int]] = {}  # a row r as 2r, a column c as 2c + 1
+    for cell in rest:
+        if column_cells[columns[cell]] == 1:
+            node = 2 * rows[cell]
+        elif row_cells[rows[cell]] == 1:
+            node = 2 * columns[cell] + 1
+        else:
+            return None
+        group = members.get(node)
+        if group is None:
+            members[node] = [cell]
+        else:
+            group.append(cell)
+    groups = []
+    for node, cells in members.items():
+        size = len(cells)
+        if node % 2 == 0:  # one row, a column per cell
+            groups.append(CellGroup(cells, [0] * size, list(range(size)), (1, size)))
+        else:  # one column, a row per cell
+            groups.append(CellGroup(cells, list(range(size)), [0] * size, (size, 1)))
+    return tuple(groups)
 
 
 def links(sizes: np.ndarray) -> np.ndarray:

@@ -109,8 +109,6 @@ def align(key: Side, response: Side, options: Options,
     whose head is unknown is aligned with nothing: an unmatched response mention
     (:func:`anascore.config.capabilities.unheaded_response_warning`).
     """
-    from anascore.selection.sides import zero_flags
-
     if options.match == "head":
         headed = [index for index, mention in enumerate(response.mentions)
                   if mention.head is not None]
@@ -135,6 +133,7 @@ def align(key: Side, response: Side, options: Options,
 
     if options.match == "craft" and (key.nodes is not None or response.nodes is not None):
         from anascore.matching import partial
+        from anascore.selection.sides import zero_flags
 
         def matcher(key_mentions: Sequence[Mention],
                     response_mentions: Sequence[Mention]) -> Alignment:

@@ -15,13 +15,13 @@ from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 
 
 def count_mentions(comparison: Comparison) -> np.ndarray:
-    table = comparison.table
-    aligned = table.aligned
+    cells = comparison.table.lists  # whole numbers: the sums numpy's would be
+    aligned = sum(cells.counts)
     # repeated spans counted as the UA scorer does: precision from the response's own table
     aligned_response = (aligned if comparison.response_table is None
                         else comparison.response_table.aligned)
-    return np.array([aligned, table.key_sizes.sum(), aligned_response,
-                     table.response_sizes.sum()], dtype=np.float64)
+    return np.array([aligned, sum(cells.key_sizes), aligned_response,
+                     sum(cells.response_sizes)], dtype=np.float64)
 
 
 MENTIONS = Metric("mentions", metric_title("mentions"), PRF_FIELDS, count_mentions, prf_score,

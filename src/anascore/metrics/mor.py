@@ -33,30 +33,33 @@ def count_mor(comparison: Comparison) -> np.ndarray:
     # were paired with R' and K' instead, pairing K with R and K' with R' loses nothing, as
     # |K ∩ R'| + |K ∩ K'| = |K ∩ (R' ∪ K')| + |K ∩ R' ∩ K'| ≤ |K| + |K' ∩ R'|.
     # One to one: copies of a span (compat="ua" keeps them) each take a copy of their own.
+    response_tokens = sum(map(len, response))
     found = comparison.alignment.spans_found
     if found is not None and len(found) == len(response) and comparison.response.unique_spans:
         # exact matching already looked each response span up among the key's (one copy of
         # each on both sides)
-        key_left, response_left, total_identical = _found_aside(key, response, found)
+        key_left, response_left, total_identical = _found_aside(key, response, found,
+                                                                response_tokens)
     else:
         key_left, response_left, total_identical = _set_identical_aside(key, response)
     total = total_identical
     if key_left and response_left:
         total += _overlap_total(key, response, key_left, response_left)
-    return np.array([total, sum(map(len, key)), total, sum(map(len, response))],
-                    dtype=np.float64)
+    return np.array([total, sum(map(len, key)), total, response_tokens], dtype=np.float64)
 
 
 def _found_aside(key: list[tuple[int, ...]], response: list[tuple[int, ...]],
-                 found: list[int]) -> tuple[list[int], list[int], float]:
+                 found: list[int], response_tokens: int) -> tuple[list[int], list[int], float]:
     """:func:`_set_identical_aside` of sides holding each span once, ``found[r]`` being the
-    key mention of response mention ``r``'s span (-1: none): the same lists and total."""
+    key mention of response mention ``r``'s span (-1: none), and ``response_tokens`` the
+    response's positions: the same lists and total (the positions of the response mentions
+    paired, whole numbers)."""
     response_left = [index for index, key_index in enumerate(found) if key_index < 0]
-    paired = [key_index for key_index in found if key_index >= 0]
-    total = float(sum([len(key[key_index]) for key_index in paired]))
-    if len(paired) == len(key) or len(paired) == len(response):
+    total = float(response_tokens - sum([len(response[index]) for index in response_left]))
+    paired = len(response) - len(response_left)
+    if paired == len(key) or not response_left:
         return [], [], total  # one side all paired: nothing left to overlap
-    taken = set(paired)
+    taken = set(found)
     return [index for index in range(len(key)) if index not in taken], response_left, total
 
 

@@ -1,4 +1,4 @@
-"""MUC, B³, BLANC, LEA and CEAF count a document's table from its Python lists
+"""Mentions, MUC, B³, BLANC, LEA and CEAF count a document's table from its Python lists
 (:attr:`anascore.comparison.contingency.Contingency.lists`), not through numpy calls: these
 tests hold them to the numpy formulas they replaced, bit for bit, on hypothesis tables
 (the float metrics do numpy's operations on each cell in the same order; the others are
@@ -18,6 +18,7 @@ from anascore.metrics.blanc import count_blanc
 from anascore.metrics.ceaf import _ceafe_similarity, _ceafm_similarity, count_ceafe, count_ceafm
 from anascore.metrics.entity_pairing import best_assignment_total
 from anascore.metrics.lea import _lea_recall, count_lea
+from anascore.metrics.mentions import count_mentions
 from anascore.metrics.muc import count_muc
 from anascore.selection.sides import Side
 
@@ -72,6 +73,8 @@ def numpy_blanc(table: Contingency) -> list[float]:
 def test_counts_from_lists_equal_the_numpy_formulas(table: Contingency) -> None:
     comparison = Comparison.from_table(table)
     assert count_muc(comparison).tolist() == numpy_muc(table)
+    assert count_mentions(comparison).tolist() == [
+        table.aligned, table.key_sizes.sum(), table.aligned, table.response_sizes.sum()]
     assert count_blanc(comparison).tolist() == numpy_blanc(table)
     recall = numpy_bcubed_recall(table)
     precision = numpy_bcubed_recall(table.transposed())

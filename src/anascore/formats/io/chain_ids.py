@@ -56,15 +56,18 @@ def id_warnings(document: Document, role: str) -> list[str]:
     """Warnings about the chain IDs of one scoring unit (``role``: ``key`` or ``response``):
     IDs on both event and entity mentions, and (string-ID formats) distinct IDs CoVal would
     merge; empty when there is nothing to say."""
-    where = (f"{document.path}: " if document.path else "") + f"{role} document {document.name!r}"
-    warnings = []
+    warnings: list[str] = []
     mixed = _mixed_chains(document)
+    string_ids = document.source_format in STRING_ID_FORMATS
+    if not mixed and not string_ids:
+        return warnings  # nothing to say (most documents): not even where
+    where = (f"{document.path}: " if document.path else "") + f"{role} document {document.name!r}"
     if mixed:
         warnings.append(
             f"{where}: {_count(len(mixed), 'chain ID')} on both event and entity mentions "
             f"(first: {mixed[0]!r}), each read as one chain, as written; give event and entity "
             "chains distinct IDs if they are not one chain")
-    if document.source_format in STRING_ID_FORMATS:
+    if string_ids:
         groups = _same_digits(entity.id for entity in document.entities)
         if groups:
             first = groups[0]
