@@ -23,7 +23,6 @@ from typing import Any, NamedTuple, Protocol
 import numpy as np
 
 from anascore.config.options import Options
-from anascore.core.components import edge_components
 from anascore.matching import MatchingDefaults, MatchingRules, align
 from anascore.matching.exact import Alignment
 from anascore.selection.sides import Side
@@ -164,57 +163,64 @@ class CellComponents:
         column_cells = [0] * column_count
         for column in columns:
             column_cells[column] += 1
-        alone: list[int] = []
-        rest: list[int] = []
-        for cell, (row, column) in enumerate(zip(rows, columns, strict=True)):
-            (alone if row_cells[row] == 1 and column_cells[column] == 1 else rest).append(cell)
-        if not rest:
+        cells = range(len(rows))
+        alone = [cell for cell, row, column in zip(cells, rows, columns, strict=True)
+                 if row_cells[row] == 1 and column_cells[column] == 1]
+        if len(alone) == len(rows):
             return cls(alone, ())
-        stars = _stars(rest, rows, columns, row_cells, column_cells)
-        if stars is not None:
-            return cls(alone, stars)
-        members = [[rest[index] for index in component] for component in
-                   edge_components([(rows[cell], columns[cell]) for cell in rest])]
+        rest = [cell for cell, row, column in zip(cells, rows, columns, strict=True)
+                if row_cells[row] > 1 or column_cells[column] > 1]
         groups = []
-        for cells in members:
+        for members in _components(rest, rows, columns):
             local_row: dict[int, int] = {}
             local_column: dict[int, int] = {}
-            local_rows = [local_row.setdefault(rows[cell], len(local_row)) for cell in cells]
+            local_rows = [local_row.setdefault(rows[cell], len(local_row)) for cell in members]
             local_columns = [local_column.setdefault(columns[cell], len(local_column))
-                             for cell in cells]
-            groups.append(CellGroup(cells, local_rows, local_columns,
+                             for cell in members]
+            groups.append(CellGroup(members, local_rows, local_columns,
                                     (len(local_row), len(local_column))))
         return cls(alone, tuple(groups))
 
 
-def _stars(rest: list[int], rows: list[int], columns: list[int], row_cells: list[int],
-           column_cells: list[int]) -> tuple[CellGroup, ...] | None:
-    """The components of the cells ``rest`` (each sharing its row or its column with another)
-    when each is one row's or one column's cells (every cell's column, or its row, holds it
-    alone: most documents' components), as :func:`edge_components` and the local numbering
-    of :meth:`CellComponents.of` make them (in the order of their first cell, cells in
-    order, rows and columns numbered as they come); ``None`` when a cell shares both."""
-    members: dict[int, list[int]] = {}  # a row r as 2r, a column c as 2c + 1
+def _components(rest: list[int], rows: list[int], columns: list[int]) -> list[list[int]]:
+    """The cells ``rest`` (in order) grouped by connected component, as
+    :func:`anascore.core.components.edge_components` groups their edges: components in the
+    order of their first cell, cells in order. Each row and column points to the list of
+    its component's cells, and a cell that joins two components merges them: a few cells
+    per component cost fewer steps than a union-find's calls."""
+    of_row: dict[int, list[int]] = {}
+    of_column: dict[int, list[int]] = {}
+    merged = False
     for cell in rest:
-        if column_cells[columns[cell]] == 1:
-            node = 2 * rows[cell]
-        elif row_cells[rows[cell]] == 1:
-            node = 2 * columns[cell] + 1
-        else:
-            return None
-        group = members.get(node)
-        if group is None:
-            members[node] = [cell]
-        else:
-            group.append(cell)
-    groups = []
-    for node, cells in members.items():
-        size = len(cells)
-        if node % 2 == 0:  # one row, a column per cell
-            groups.append(CellGroup(cells, [0] * size, list(range(size)), (1, size)))
-        else:  # one column, a row per cell
-            groups.append(CellGroup(cells, list(range(size)), [0] * size, (size, 1)))
-    return tuple(groups)
+        row, column = rows[cell], columns[cell]
+        component = of_row.get(row)
+        other = of_column.get(column)
+        if component is None:
+            if other is None:
+                component = of_column[column] = [cell]
+            else:
+                other.append(cell)
+                component = other
+            of_row[row] = component
+        elif other is None:
+            component.append(cell)
+            of_column[column] = component
+        elif other is component:
+            component.append(cell)
+        else:  # the cell joins two components: the column's moves into the row's
+            component.extend(other)
+            component.append(cell)
+            for moved in other:
+                of_row[rows[moved]] = component
+                of_column[columns[moved]] = component
+            merged = True
+    # Each component once, in the order its rows were first met: a component's first row
+    # is its first cell's (an earlier cell of that row would be in it), so by first cell.
+    components = list({id(component): component for component in of_row.values()}.values())
+    if merged:  # a merged component's cells came in two runs
+        for component in components:
+            component.sort()
+    return components
 
 
 def links(sizes: np.ndarray) -> np.ndarray:

@@ -1,7 +1,8 @@
-"""The table's components (:meth:`anascore.comparison.contingency.CellComponents.of`): when
-each component is one row's or one column's cells, they are read off the rows' and columns'
-cell counts instead of a union-find; these tests hold them to the union-find's components and
-numbering (the way they were made before), on hypothesis tables of every shape."""
+"""The table's components (:meth:`anascore.comparison.contingency.CellComponents.of`) are
+found by pointing each row and column to its component's cells, merging two components when
+a cell joins them, instead of a union-find over the cells' edges; these tests hold them to the
+union-find's components and numbering (the way they were made before), on hypothesis tables
+of every shape, their cells in the table's order or in any order (which merges)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from anascore.core.components import edge_components
 
 def union_find_components(rows: list[int], columns: list[int], row_count: int,
                           column_count: int) -> CellComponents:
-    """The components as every table's were made before stars were read off (lone cells,
-    then edge_components with each group's rows and columns numbered as they come)."""
+    """The components as every table's were made before (lone cells, then edge_components
+    with each group's rows and columns numbered as they come)."""
     row_cells = [rows.count(row) for row in range(row_count)]
     column_cells = [columns.count(column) for column in range(column_count)]
     alone = [cell for cell in range(len(rows))
@@ -63,3 +64,6 @@ def test_stars_and_other_components() -> None:
     # a 2 x 2 block: cell (0, 1) shares both its row and its column
     block = CellComponents.of([0, 0, 1], [0, 1, 1], 2, 2)
     assert block == CellComponents([], (CellGroup([0, 1, 2], [0, 0, 1], [0, 1, 1], (2, 2)),))
+    # cells out of order: (1, 1) then (0, 0) start two components, (0, 1) joins them
+    merged = CellComponents.of([1, 0, 0], [1, 0, 1], 2, 2)
+    assert merged == CellComponents([], (CellGroup([0, 1, 2], [0, 1, 1], [0, 1, 0], (2, 2)),))
