@@ -107,6 +107,9 @@ def check_supported(key: Document | None, response: Document | None, options: ob
 def _check_zero_settings(key: Document | None, response: Document | None,
                          options: object) -> None:
     """Removing zeros, or aligning them otherwise, needs a side whose format can hold them."""
+    if getattr(options, "keep_zeros", True) and getattr(options, "zero_match",
+                                                        "dependent") == "dependent":
+        return  # nothing about zeros changed (most runs): no flag to name
     changed = [(flag, setting) for flag, setting, given in (
         ("--remove-zeros", "keep_zeros=False", not getattr(options, "keep_zeros", True)),
         (f"--zero-match {getattr(options, 'zero_match', 'dependent')}",

@@ -39,16 +39,25 @@ from anascore.metrics.split_antecedents import (
 
 
 def _bcubed_recall(table: Contingency) -> tuple[float, float]:
-    # in Python floats, from the table's lists: numpy's operations on each cell, in order
     cells = table.lists
-    sizes = cells.key_sizes
+    return _bcubed_lists(cells.rows, cells.counts, cells.key_sizes)
+
+
+def _bcubed_lists(rows: list[int], counts: list[int], sizes: list[int]) -> tuple[float, float]:
+    # in Python floats, from the table's lists: numpy's operations on each cell, in order
     numerator = math.fsum([float(count) * float(count) / sizes[row]
-                           for row, count in zip(cells.rows, cells.counts, strict=True)])
+                           for row, count in zip(rows, counts, strict=True)])
     return numerator, float(sum(sizes))
 
 
 def count_bcubed(comparison: Comparison) -> np.ndarray:
-    return recall_precision(_bcubed_recall, comparison)
+    if comparison.response_table is not None:  # repeated spans counted as the UA scorer does
+        return recall_precision(_bcubed_recall, comparison)
+    # precision is recall with key and response exchanged: the lists, without a table
+    cells = comparison.table.lists
+    return np.array([*_bcubed_lists(cells.rows, cells.counts, cells.key_sizes),
+                     *_bcubed_lists(cells.columns, cells.counts, cells.response_sizes)],
+                    dtype=np.float64)
 
 
 BCUBED_SETS = recall_side_sets(_bcubed_recall)

@@ -34,6 +34,8 @@ scorer computes it (U10, U11 in :mod:`anascore.compat.ua_scorer`).
 
 from __future__ import annotations
 
+from operator import mul
+
 import numpy as np
 
 from anascore.comparison.contingency import Comparison, Contingency, links
@@ -59,18 +61,21 @@ FIELDS = (
 def count_blanc(comparison: Comparison) -> np.ndarray:
     # in Python integers, from the table's lists: the same numbers as numpy's int64
     cells = comparison.table.lists
-    common_coref = _links(cells.counts)
-    key_coref = _links(cells.key_sizes)
-    response_coref = _links(cells.response_sizes)
-    row_sums = [0] * len(cells.key_sizes)
-    column_sums = [0] * len(cells.response_sizes)
-    for row, column, count in zip(cells.rows, cells.columns, cells.counts, strict=True):
+    counts, key_sizes, response_sizes = cells.counts, cells.key_sizes, cells.response_sizes
+    common_coref = _links(counts)
+    key_coref = _links(key_sizes)
+    response_coref = _links(response_sizes)
+    row_sums = [0] * len(key_sizes)
+    column_sums = [0] * len(response_sizes)
+    for row, column, count in zip(cells.rows, cells.columns, counts, strict=True):
         row_sums[row] += count
         column_sums[column] += count
-    common_non_coref = (_links([sum(cells.counts)]) - _links(row_sums) - _links(column_sums)
+    aligned, key_mentions = sum(counts), sum(key_sizes)
+    response_mentions = sum(response_sizes)
+    common_non_coref = (aligned * (aligned - 1) // 2 - _links(row_sums) - _links(column_sums)
                         + common_coref)
-    key_non_coref = _links([sum(cells.key_sizes)]) - key_coref
-    response_non_coref = _links([sum(cells.response_sizes)]) - response_coref
+    key_non_coref = key_mentions * (key_mentions - 1) // 2 - key_coref
+    response_non_coref = response_mentions * (response_mentions - 1) // 2 - response_coref
     return np.array([common_coref, key_coref, common_coref, response_coref,
                      common_non_coref, key_non_coref, common_non_coref, response_non_coref],
                     dtype=np.float64)
@@ -78,8 +83,9 @@ def count_blanc(comparison: Comparison) -> np.ndarray:
 
 def _links(sizes: list[int]) -> int:
     """Coreference links among groups of these sizes: Σ n (n − 1) / 2 (as
-    :func:`anascore.comparison.contingency.links` summed)."""
-    return sum([size * (size - 1) // 2 for size in sizes])
+    :func:`anascore.comparison.contingency.links` summed), as (Σ n² − Σ n) / 2, exact in
+    integers (each n (n − 1) is even), with the products made in C."""
+    return (sum(map(mul, sizes, sizes)) - sum(sizes)) // 2
 
 
 def score_blanc(counts: np.ndarray) -> BlancScore:

@@ -67,6 +67,13 @@ def _lea_recall(table: Contingency, set_links: np.ndarray | None = None,
 
 
 def _lea_recall_lists(table: Contingency) -> tuple[float, float]:
+    cells = table.lists
+    return _lea_lists(cells.rows, cells.columns, cells.counts, cells.key_sizes,
+                      cells.response_sizes)
+
+
+def _lea_lists(rows: list[int], columns: list[int], counts: list[int], sizes: list[int],
+               response_sizes: list[int]) -> tuple[float, float]:
     """:func:`_lea_recall` without accommodated sets, in Python from the table's lists, to the
     same digits: an entity's links found are whole numbers (summed as integers, exactly as
     numpy's float sums of them), a singleton entity whose mention is aligned with a
@@ -74,14 +81,11 @@ def _lea_recall_lists(table: Contingency) -> tuple[float, float]:
     entities with a link found have a term other than 0.0 (``math.fsum`` is exact: terms of
     0.0 change nothing, nor does their order), so the others are left out; the weights sum
     to the number of mentions, a whole number, as ``math.fsum`` rounds it."""
-    cells = table.lists
-    sizes = cells.key_sizes
     if not sizes:
         return 0.0, 0.0
-    response_sizes = cells.response_sizes
     found: dict[int, int] = {}
     self_links: set[int] = set()
-    for row, column, count in zip(cells.rows, cells.columns, cells.counts, strict=True):
+    for row, column, count in zip(rows, columns, counts, strict=True):
         if count > 1:
             found[row] = found.get(row, 0) + count * (count - 1) // 2
         if sizes[row] == 1 and response_sizes[column] == 1:
@@ -93,7 +97,14 @@ def _lea_recall_lists(table: Contingency) -> tuple[float, float]:
 
 
 def count_lea(comparison: Comparison) -> np.ndarray:
-    return recall_precision(_lea_recall, comparison)
+    if comparison.response_table is not None:  # repeated spans counted as the UA scorer does
+        return recall_precision(_lea_recall, comparison)
+    # precision is recall with key and response exchanged: the lists, without a table
+    cells = comparison.table.lists
+    return np.array([*_lea_lists(cells.rows, cells.columns, cells.counts, cells.key_sizes,
+                                 cells.response_sizes),
+                     *_lea_lists(cells.columns, cells.rows, cells.counts, cells.response_sizes,
+                                 cells.key_sizes)], dtype=np.float64)
 
 
 LEA_SETS = recall_side_sets(_lea_recall)
