@@ -189,7 +189,24 @@ class ConlluNodes:
 
     @property
     def has_empty_nodes(self) -> bool:
-        return True in self.empty
+        return holds_true(self.empty)
+
+
+def holds_true(flags: tuple[bool, ...]) -> bool:
+    """``True in flags``, remembered by identity for the last few tuples: a document pair's
+    checks, alignment and zero score ask it of the same nodes several times, and each asking
+    scans every position (a tuple never changes, and is held while remembered)."""
+    known = _HOLDS_TRUE.get(id(flags))
+    if known is not None and known[0] is flags:
+        return known[1]
+    if len(_HOLDS_TRUE) >= 8:
+        _HOLDS_TRUE.clear()
+    result = True in flags
+    _HOLDS_TRUE[id(flags)] = (flags, result)
+    return result
+
+
+_HOLDS_TRUE: dict[int, tuple[tuple[bool, ...], bool]] = {}
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,7 +147,9 @@ def align(key: Side, response: Side, options: Options,
                                                or response.nodes is not None)
     zero_pairs: list[tuple[int, int]] = []
     if (options.keep_zeros and options.zero_match == "dependent"
-            and key.nodes is not None and response.nodes is not None):
+            and key.nodes is not None and response.nodes is not None
+            and key.nodes.has_empty_nodes and response.nodes.has_empty_nodes):
+        # (no empty node on a side: no zero to pair, and nothing to import)
         from anascore.matching.optimal import best_pairs
         from anascore.matching.zero_pairing import align_zeros_by_dependencies
 

@@ -51,7 +51,8 @@ def _entities_in_text_order(side: Side) -> list[list[int]]:
 
 def count_zero(comparison: Comparison) -> np.ndarray:
     key, response = comparison.key, comparison.response
-    if key.nodes is None and response.nodes is None:
+    if ((key.nodes is None or not key.nodes.has_empty_nodes)
+            and (response.nodes is None or not response.nodes.has_empty_nodes)):
         return np.zeros(4, dtype=np.float64)  # no empty node, so no zero (zero_flags)
     key_zero, response_zero = zero_flags(key), zero_flags(response)
     if not key_zero.any() and not response_zero.any():

@@ -234,7 +234,7 @@ def zero_flags(side: Side) -> np.ndarray:
     """For each mention of ``side``, whether it is a zero mention (none is, without a word
     that is an empty node: CoNLL-2012 and jsonlines documents, and most CoNLL-U ones, are
     not walked mention by mention)."""
-    if side.nodes is None or True not in side.nodes.empty:
+    if side.nodes is None or not side.nodes.has_empty_nodes:
         return np.zeros(len(side.mentions), dtype=bool)
     return np.fromiter((is_zero(mention, side.nodes) for mention in side.mentions),
                        dtype=bool, count=len(side.mentions))
