@@ -11,7 +11,10 @@ put in every HEAD cell) is no tree: its tokens' heads are unknown.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import compress
+from operator import itemgetter
 
 #: The governor of a sentence's root (HEAD ``0``): outside every mention.
 ROOT = -2
@@ -19,16 +22,19 @@ ROOT = -2
 CYCLE = -1
 
 _NO_HEAD = frozenset({"_", ""})
+_FIRST = itemgetter(0)
+_SECOND = itemgetter(1)
 
 
 def id_positions(ids: Sequence[tuple[str, int]]) -> tuple[Mapping, bool]:
     """Token ID → position for ``(ID, sentence)`` pairs: over the document when the IDs are
     unique in it (the UA format's rule), else per sentence (keys ``(ID, sentence)``, as
-    CoNLL-U numbers tokens); and whether they are unique."""
-    by_id = {token_id: position for position, (token_id, _) in enumerate(ids)}
+    CoNLL-U numbers tokens); and whether they are unique. (Built by ``dict(zip(…))``: the
+    same mapping as a loop over the pairs, the last position of a repeated key winning.)"""
+    by_id = dict(zip(map(_FIRST, ids), range(len(ids)), strict=True))
     if len(by_id) == len(ids):
         return by_id, True
-    return {key: position for position, key in enumerate(ids)}, False
+    return dict(zip(ids, range(len(ids)), strict=True)), False
 
 
 def governors(ids: Sequence[tuple[str, int]], heads: Sequence[str],
@@ -36,20 +42,31 @@ def governors(ids: Sequence[tuple[str, int]], heads: Sequence[str],
     """Each token's syntactic head (its HEAD cell, ``heads``) as a position: :data:`ROOT` for
     the root of its sentence, ``None`` where it is not known (no HEAD, a HEAD naming no
     token, a sentence that is no tree). ``ids`` are the tokens' ``(ID, sentence)``,
-    ``lookup`` their :func:`id_positions`."""
+    ``lookup`` their :func:`id_positions`.
+
+    Worked out a column at a time (a reader calls this for every document): every HEAD
+    looked up at once, then the few exceptions set — the roots, the cells without a HEAD,
+    the tokens of a sentence with no root or several."""
     positions, unique = lookup
-    roots: dict[int, int] = {}
-    for (_, sentence), head in zip(ids, heads, strict=True):
-        if head == "0":
-            roots[sentence] = roots.get(sentence, 0) + 1
-    found: list[int | None] = []
-    for (_, sentence), head in zip(ids, heads, strict=True):
-        if roots.get(sentence) != 1 or head in _NO_HEAD:
-            found.append(None)
-        elif head == "0":
-            found.append(ROOT)
-        else:
-            found.append(positions.get(head if unique else (head, sentence)))
+    heads = list(heads)
+    if len(heads) != len(ids):
+        raise ValueError("governors: as many HEAD cells as tokens expected")
+    sentences = list(map(_SECOND, ids))
+    everyone = range(len(heads))
+    root_positions = list(compress(everyone, map("0".__eq__, heads)))
+    if not root_positions:  # no sentence is a tree (a file without HEADs)
+        return [None] * len(heads)
+    roots = Counter(sentences[position] for position in root_positions)
+    found: list[int | None] = list(map(positions.get, heads if unique
+                                       else zip(heads, sentences, strict=True)))
+    for position in root_positions:
+        found[position] = ROOT
+    for position in compress(everyone, map(_NO_HEAD.__contains__, heads)):
+        found[position] = None
+    no_tree = {sentence for sentence in set(sentences) if roots.get(sentence) != 1}
+    if no_tree:
+        for position in compress(everyone, map(no_tree.__contains__, sentences)):
+            found[position] = None
     return found
 
 

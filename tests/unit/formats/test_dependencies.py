@@ -55,6 +55,52 @@ def test_governors_of_some_sentences_are_the_documents(
         assert sentence_of[position] in sentences
 
 
+def _governors_token_by_token(ids: list[tuple[str, int]],
+                              heads: list[str]) -> list[int | None]:
+    """The governors as the rule says them, a token at a time (the oracle of the column-wise
+    :func:`governors`): IDs unique in the document looked up over it, else per sentence."""
+    unique = len({token_id for token_id, _ in ids}) == len(ids)
+    positions: dict = {}
+    for position, (token_id, sentence) in enumerate(ids):
+        positions[token_id if unique else (token_id, sentence)] = position
+    roots: dict[int, int] = {}
+    for (_, sentence), head in zip(ids, heads, strict=True):
+        if head == "0":
+            roots[sentence] = roots.get(sentence, 0) + 1
+    found: list[int | None] = []
+    for (_, sentence), head in zip(ids, heads, strict=True):
+        if roots.get(sentence) != 1 or head in ("_", ""):
+            found.append(None)
+        elif head == "0":
+            found.append(ROOT)
+        else:
+            found.append(positions.get(head if unique else (head, sentence)))
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(document=documents(), odd_ids=st.lists(st.sampled_from(["_", "", "0", "1", "2"]),
+                                              max_size=3))
+def test_governors_are_those_of_the_token_by_token_rule(
+        document: tuple[list[str], list[int], list[int], list[str]],
+        odd_ids: list[str]) -> None:
+    ids, sentence_of, _, heads = document
+    # IDs a careful reader may hand over too ('_' where there is no ID column, a repeat).
+    for index, odd in enumerate(odd_ids):
+        ids[index % len(ids)] = odd
+    numbered = list(zip(ids, sentence_of, strict=True))
+    lookup = id_positions(numbered)
+    assert lookup[1] == (len(set(ids)) == len(ids))
+    assert governors(numbered, heads, lookup) == _governors_token_by_token(numbered, heads)
+
+
+def test_governors_of_a_small_document() -> None:
+    numbered = [("1", 0), ("2", 0), ("3", 0), ("1", 1), ("2", 1), ("1", 2), ("2", 2)]
+    heads = ["0", "1", "9", "2", "0", "0", "0"]  # sentence 2 has two roots: no tree
+    assert governors(numbered, heads, id_positions(numbered)) == [
+        ROOT, 0, None, 4, ROOT, None, None]
+
+
 def test_a_sentence_with_one_root_has_a_tree_and_others_none() -> None:
     ids = ["1", "2", "3", "1", "2"]
     heads = ["0", "1", "2", "0", "0"]  # sentence 2 has two roots: no tree

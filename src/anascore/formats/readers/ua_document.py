@@ -25,7 +25,12 @@ from anascore.core.model import (
     Mention,
     SpanTokens,
 )
-from anascore.formats.dependencies import CYCLE, id_positions, mention_head
+from anascore.formats.dependencies import (
+    CYCLE,
+    id_positions,
+    mention_head,
+    untreed_head,
+)
 from anascore.formats.dependencies import governors as dependency_governors
 from anascore.formats.readers.ua_markables import (
     _EMPTY,
@@ -307,6 +312,8 @@ class _DocumentReader:
         elements_of: dict[str, list[str]] = {}
         element_lines: dict[str, int] = {}
         spans = SpanTokens()  # copies of a span share its positions
+        # No token's governor known (a file without HEADs): no mention is headed by the tree.
+        untreed = governors.count(None) == len(governors)
         for markable in layer.markables.values():
             if len(markable.chunks) == 1:
                 tokens = spans.tokens(*markable.chunks[0])
@@ -317,7 +324,14 @@ class _DocumentReader:
             min_tokens = None
             if min_text:
                 min_tokens = self._min_tokens(min_text, markable, positions, per_document)
-            head = mention_head(tokens, min_tokens, governors)
+            if len(tokens) == 1:
+                # One token: its own head, unless it governs itself (a cycle); what
+                # mention_head says of it, whatever its MIN.
+                head = CYCLE if governors[tokens[0]] == tokens[0] else tokens[0]
+            elif untreed:
+                head = untreed_head(tokens, min_tokens)
+            else:
+                head = mention_head(tokens, min_tokens, governors)
             if head == CYCLE:
                 raise FormatError(
                     f"markable {markable.markable_id}: the dependency HEAD of every one of its "
