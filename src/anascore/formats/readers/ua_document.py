@@ -324,6 +324,7 @@ class _DocumentReader:
             min_tokens = None
             if min_text:
                 min_tokens = self._min_tokens(min_text, markable, positions, per_document)
+            head: int | None
             if len(tokens) == 1:
                 # One token: its own head, unless it governs itself (a cycle); what
                 # mention_head says of it, whatever its MIN.
