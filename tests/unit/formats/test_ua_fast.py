@@ -260,3 +260,48 @@ def test_blocks_ending_anywhere_give_the_same_documents(tmp_path, monkeypatch, f
         documents, error = same(path)
         assert error is None and len(documents) == 3
     assert len(fast_taken) == 6
+
+
+def with_multiword_tokens(text: str, rng: random.Random, cell: str = "_",
+                          token_id: str | None = None) -> str:
+    """``text`` (of :func:`synthetic`'s shape) with a multiword-token line before some token
+    lines: ``N-N+1`` (or ``token_id``), ``cell`` in its IDENTITY column."""
+    out = []
+    for line in text.split("\n"):
+        if line and line[0].isdigit() and rng.random() < 0.3:
+            number = int(line.split("\t")[0])
+            out.append("\t".join([token_id or f"{number}-{number + 1}", "don't",
+                                  *["_"] * 8, cell, "_", "_"]))
+        out.append(line)
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_multiword_tokens_are_read_fast_and_equally(tmp_path, fast_taken, seed: int) -> None:
+    path = tmp_path / "multiword.ua"
+    path.write_text(with_multiword_tokens(synthetic(random.Random(seed), documents=4),
+                                          random.Random(seed)), encoding="utf-8")
+    assert re.search(r"^\d+-\d+\t", path.read_text(encoding="utf-8"), re.MULTILINE)
+    documents, error = same(path)
+    assert error is None and len(documents) == 4
+    assert len(fast_taken) == 4
+    fast_taken.clear()
+    same(path, token_columns=True)
+    assert len(fast_taken) == 4
+
+
+@pytest.mark.parametrize(("cell", "token_id"), [
+    ("(EntityID=9|MarkableID=mw)", None),  # an annotated multiword token: an error
+    ("_", "3-x"),  # no ID the reader knows: an error
+    ("_", "3.1"),  # an empty node: read line by line
+    ("_", "0"),
+    ("_", "\u0663-\u0664"),  # Arabic-Indic digits: read line by line
+])
+def test_other_non_token_lines_are_read_by_the_careful_reader(
+        tmp_path, fast_taken, cell: str, token_id: str | None) -> None:
+    rng = random.Random(7)
+    path = tmp_path / "other.ua"
+    path.write_text(with_multiword_tokens(synthetic(rng, documents=2), random.Random(1), cell,
+                                          token_id), encoding="utf-8")
+    same(path)
+    assert not fast_taken

@@ -18,8 +18,10 @@ the same too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
-from itertools import count, repeat
+from itertools import compress, count, repeat
+from operator import not_
 
 from anascore.core.model import Document
 from anascore.formats.readers.ua_document import _READ_COLUMNS, _clean, _DocumentReader
@@ -159,8 +161,11 @@ def fast_document(lines: list[str], first: int, name: str, path: str, state: Lay
                and (token_columns or name != "UPOS")}
     ids = columns["ID"]
     joined = "".join(ids)
+    token_rows: list[int] | None = None  # None: every row is a token
     if not (joined.isascii() and joined.isdecimal()) or "0" in ids or "" in ids:
-        return None
+        token_rows = _multiword_rows(ids, columns)
+        if token_rows is None:
+            return None
     # A column of '_' alone reads as a column the layout does not name: left out, it costs
     # nothing more.
     for name_read in [name_read for name_read, column in columns.items()
@@ -174,8 +179,31 @@ def fast_document(lines: list[str], first: int, name: str, path: str, state: Lay
                              token_columns=token_columns)
     reader.blanks = blanks
     reader.sent_ids = sent_ids
-    reader.read_columns(columns, numbers, None)
+    reader.read_columns(columns, numbers, token_rows)
     return reader.document()
+
+
+#: A multiword token's ID, in ASCII digits.
+_MULTIWORD = re.compile("[0-9]+-[0-9]+")
+_ANNOTATION_COLUMNS = ("IDENTITY", "BRIDGING", "DISCOURSE_DEIXIS")
+
+
+def _multiword_rows(ids: list[str], columns: dict[str, list[str]]) -> list[int] | None:
+    """The token rows of a document whose only other rows are multiword-token lines (``N-M``
+    IDs in ASCII digits) without annotation, as the line-by-line reader takes them
+    (``_DocumentReader._token_rows``); ``None`` for anything else (an empty node, an ID 0,
+    an annotated multiword token, another ID): that reader reads it."""
+    if not "".join(ids).isascii() or "0" in ids or "" in ids:
+        return None
+    everyone = range(len(ids))
+    others = list(compress(everyone, map(not_, map(str.isdecimal, ids))))
+    annotated = [columns[name] for name in _ANNOTATION_COLUMNS if name in columns]
+    for row in others:
+        if _MULTIWORD.fullmatch(ids[row]) is None or any(
+                cells[row] != "_" for cells in annotated):
+            return None
+    rows = list(compress(everyone, map(str.isdecimal, ids)))
+    return rows if rows else None
 
 
 #: ASCII characters that ``str.strip`` removes, beside the space, the tab and the newline.
