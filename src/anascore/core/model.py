@@ -187,26 +187,12 @@ class ConlluNodes:
     sentence_ids: tuple[str, ...]
     sentence_lines: tuple[int, ...]
 
-    @property
-    def has_empty_nodes(self) -> bool:
-        return holds_true(self.empty)
+    #: Whether any position is an empty node: worked out once, as the nodes are made (a
+    #: document pair's checks, alignment and zero score each ask it).
+    has_empty_nodes: bool = field(init=False, repr=False, compare=False)
 
-
-def holds_true(flags: tuple[bool, ...]) -> bool:
-    """``True in flags``, remembered by identity for the last few tuples: a document pair's
-    checks, alignment and zero score ask it of the same nodes several times, and each asking
-    scans every position (a tuple never changes, and is held while remembered)."""
-    known = _HOLDS_TRUE.get(id(flags))
-    if known is not None and known[0] is flags:
-        return known[1]
-    if len(_HOLDS_TRUE) >= 8:
-        _HOLDS_TRUE.clear()
-    result = True in flags
-    _HOLDS_TRUE[id(flags)] = (flags, result)
-    return result
-
-
-_HOLDS_TRUE: dict[int, tuple[tuple[bool, ...], bool]] = {}
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "has_empty_nodes", True in self.empty)
 
 
 @dataclass(frozen=True, slots=True)

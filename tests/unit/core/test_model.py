@@ -1,13 +1,15 @@
-"""``ConlluNodes.has_empty_nodes`` is remembered by identity for the last few tuples
-(:func:`anascore.core.model.holds_true`): these tests hold it to ``True in empty`` for many
-tuples in turn, equal and not, so that a remembered answer is never another tuple's."""
+"""``ConlluNodes.has_empty_nodes`` is worked out once, as the nodes are made: it must be
+``True in empty`` for every tuple of flags, through ``replace`` and pickling too."""
 
 from __future__ import annotations
+
+import pickle
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from anascore.core.model import ConlluNodes, holds_true
+from anascore.core.model import ConlluNodes
 
 
 def nodes(empty: tuple[bool, ...]) -> ConlluNodes:
@@ -18,26 +20,16 @@ def nodes(empty: tuple[bool, ...]) -> ConlluNodes:
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.lists(st.booleans(), max_size=6).map(tuple), min_size=1, max_size=30))
-def test_remembered_answers_are_each_tuples_own(flags: list[tuple[bool, ...]]) -> None:
+def test_each_nodes_answer_is_its_own(flags: list[tuple[bool, ...]]) -> None:
     made = [nodes(empty) for empty in flags]
-    for _ in range(2):  # the second time round, answers come from memory where they can
+    for _ in range(2):
         for empty, node in zip(flags, made, strict=True):
-            assert holds_true(empty) == (True in empty)
             assert node.has_empty_nodes == (True in empty)
 
 
-def test_a_new_tuple_of_the_same_flags_and_one_of_others() -> None:
-    words, zero = (False, False), (False, True)
-    assert holds_true(words) is False
-    assert holds_true(zero) is True
-    assert holds_true(tuple([False, True])) is True
-    assert holds_true(tuple([False, False])) is False
-
-
-def test_tuples_made_and_dropped_in_turn() -> None:
-    # a dropped tuple's memory (and id) is soon another tuple's: the answer remembered for
-    # the first must not be given for the second
-    for number in range(200):
-        flags = tuple(bool((number >> bit) & 1) for bit in range(3))
-        assert holds_true(flags) == (True in flags)
-        del flags
+def test_replaced_and_pickled_nodes_say_it_of_their_own_flags() -> None:
+    words, zero = nodes((False, False)), nodes((False, True))
+    assert words.has_empty_nodes is False and zero.has_empty_nodes is True
+    assert replace(words, empty=(False, True)).has_empty_nodes is True
+    assert pickle.loads(pickle.dumps(zero)).has_empty_nodes is True
+    assert words == nodes((False, False)) and "has_empty_nodes" not in repr(words)
