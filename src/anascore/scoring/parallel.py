@@ -49,6 +49,7 @@ from typing import BinaryIO, TypeVar
 from anascore.config.format_catalogue import CATALOGUE
 from anascore.config.options import AUTO_BYTES_PER_PROCESS
 from anascore.core.model import Document
+from anascore.formats.io.text_files import count_newlines
 from anascore.formats.readers.conll2012 import FileColumns, begun_document, read_lines
 
 #: With ``jobs=0``: a process for every :data:`AUTO_BYTES_PER_PROCESS` bytes of key and
@@ -451,13 +452,7 @@ class _LineNumbers:
         known, line = self._offsets[index], self._lines[index]
         if known == offset:
             return line
-        self._stream.seek(known)
-        while known < offset:
-            block = self._stream.read(min(offset - known, _SCAN_BLOCK))
-            if not block:
-                break
-            line += block.count(b"\n")
-            known += len(block)
+        line += count_newlines(self._stream, known, offset)
         self.note(offset, line)
         return line
 

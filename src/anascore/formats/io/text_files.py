@@ -71,17 +71,22 @@ def _scan(stream: BinaryIO, path: str) -> bytes:
 
 
 def _line_at(stream: BinaryIO, position: int) -> int:
-    """The number of the line holding byte ``position`` of the file, counted a block at a
-    time (memory stays bounded by the block)."""
-    stream.seek(0)
-    lines = 1
-    while position > 0:
-        block = stream.read(min(position, _SCAN_BYTES))
+    """The number of the line holding byte ``position`` of the file."""
+    return 1 + count_newlines(stream, 0, position)
+
+
+def count_newlines(stream: BinaryIO, start: int, end: int) -> int:
+    """The ``\\n`` bytes of the file between offsets ``start`` and ``end``, counted a block at
+    a time (memory stays bounded by the block)."""
+    stream.seek(start)
+    newlines = 0
+    while start < end:
+        block = stream.read(min(end - start, _SCAN_BYTES))
         if not block:
             break
-        lines += block.count(b"\n")
-        position -= len(block)
-    return lines
+        newlines += block.count(b"\n")
+        start += len(block)
+    return newlines
 
 
 @contextmanager
