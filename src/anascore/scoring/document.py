@@ -212,22 +212,14 @@ def _counted_metrics(options: Options) -> tuple[tuple[str, Count], ...]:
     return _metrics_in(options, document_conventions(options))
 
 
-#: The options last looked up by :func:`_computed_metrics`, and their metrics.
-_last_counted: list[tuple[Options, tuple[tuple[str, Count], ...]]] = []
-
-
 def _computed_metrics(options: Options) -> tuple[tuple[str, Count], ...]:
     """:func:`_metrics_in` the run's own conventions, looked up once per run's options rather
-    than once per document (nine metrics: as long as counting a small document's MUC); the
-    run's own options object is known at once, without hashing its fields."""
-    if _last_counted and _last_counted[0][0] is options:
-        return _last_counted[0][1]
+    than once per document (nine metrics: as long as counting a small document's MUC); a
+    look-up of options seen before costs a hash of their fields, about a microsecond."""
     try:
-        metrics = _counted_metrics(options)
+        return _counted_metrics(options)
     except TypeError:  # options that hold an unhashable value
         return _metrics_in(options, document_conventions(options))
-    _last_counted[:] = [(options, metrics)]
-    return metrics
 
 
 def layer_alignment_details(comparison: Comparison) -> dict[str, SetAlignmentDetails]:
