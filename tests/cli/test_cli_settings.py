@@ -94,6 +94,18 @@ def test_the_report_takes_a_preset_and_its_page_names_it(tmp_path: Path, capsys)
     (["errors", KEY, RESPONSE, "--out=json"],
      "anascore errors: error: unrecognized arguments: --out=json; --out: did you mean "
      "--output? (a flag is spelt whole)"),
+    # the start of a required flag: named as such, not as the flag missing
+    (["convert", KEY, "out.jsonl", "--t", "ua"],
+     "anascore convert: error: unrecognized arguments: --t; --t: did you mean --to? (a "
+     "flag is spelt whole)"),
+    (["convert", KEY, "out.jsonl", "--t=ua", "--", "-x"],
+     "anascore convert: error: unrecognized arguments: --t=ua; --t: did you mean --to? (a "
+     "flag is spelt whole)"),
+    (["report", KEY, RESPONSE, "--out", "x.html"],
+     "anascore report: error: unrecognized arguments: --out; --out: did you mean --output? "
+     "(a flag is spelt whole)"),
+    (["convert", KEY, "out.jsonl"],
+     "anascore convert: error: the following arguments are required: --to"),
 ])
 def test_a_usage_error_is_one_line_with_the_nearest_choice(arguments, line, capsys) -> None:
     with pytest.raises(SystemExit) as caught:

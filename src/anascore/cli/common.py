@@ -60,8 +60,34 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, *arguments: Any, **keywords: Any) -> None:
         keywords.setdefault("allow_abbrev", False)
         super().__init__(*arguments, **keywords)
+        self._given: list[str] = []
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None,
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        """argparse's, remembering the arguments given (a subcommand's parser is given the
+        rest of the line), which a missing required flag's error looks through."""
+        self._given = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
+    def _unknown_flags(self) -> list[str]:
+        """The arguments given that look like flags this parser does not have (``--`` ends
+        the flags)."""
+        flags = {flag for action in self._actions for flag in action.option_strings}
+        unknown = []
+        for given in self._given:
+            if given == "--":
+                break
+            if (given.startswith("--") or (given[:1] == "-" and given[1:2].isalpha())) \
+                    and given.partition("=")[0] not in flags:
+                unknown.append(given)
+        return unknown
 
     def error(self, message: str) -> NoReturn:
+        if message.startswith("the following arguments are required: -"):
+            unknown = self._unknown_flags()
+            if unknown:  # '--t' for '--to': name it rather than the flag found missing
+                self.refuse_unknown(unknown)
         invalid = _INVALID_CHOICE.match(message)
         if invalid is not None:
             message = self._invalid_choice(invalid)  # it cuts the value short itself
