@@ -23,6 +23,13 @@ checking their words, modules imported on first use, the output).
 fast as the floor's reading and everything else as it is: when it exceeds 3, no reader can
 bring the run within 3× of the floor.
 
+For the synthetic cases, a fourth process is timed beside them: ``least``, the least reader
+(``least_reader.py``), which reads both files doing only what no reader can skip (the cells
+split, the word forms kept, the brackets parsed into mentions) and checks nothing. ``least
+reading / the floor's`` is its reading (``least - python``) over the floor's
+(``floor - python``), and ``least bound / floor`` what the run would take with a reader as
+fast as it: the lowest a pure-Python run can go with today's start-up and counting.
+
 Usage::
 
     python benchmarks/time_budget.py --shared ../shared [--repeats 5] [--case gum-ua ...]
@@ -84,6 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             run = run_once([sys.executable, "-c", PHASES_PROGRAM, str(phases_file), "score",
                             key, response, "--metrics", "all", "--output", "json", "--jobs",
                             "1", *case.options])
+            least = (run_once([sys.executable, str(HERE / "least_reader.py"), key, response])
+                     if case.synthetic else None)
             phases = json.loads(phases_file.read_text())
             if phases["status"] != 0:
                 raise SystemExit(f"{case.name}: anascore score exited with {phases['status']}")
@@ -92,6 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             samples.setdefault(("python", case.name), []).append({"wall": python.seconds})
             samples.setdefault(("floor", case.name), []).append({"wall": floor.seconds})
             samples.setdefault(("run", case.name), []).append({"wall": run.seconds, **phases})
+            if least is not None:
+                samples.setdefault(("least", case.name), []).append({"wall": least.seconds})
             print(f"round {round_number}/{args.repeats}: {case.name}: python "
                   f"{python.seconds:.3f} s, floor {floor.seconds:.3f} s, run {run.seconds:.3f} s "
                   f"(imports {phases['imports']:.3f}, counting {phases['counting']:.3f})",
@@ -109,8 +120,9 @@ def render(samples: dict[tuple[str, str], list[dict[str, float]]], cases: Sequen
     """A Markdown table of each case's phases (medians), in seconds and as ratios."""
     lines = [
         "| case | floor (s) | 3× floor | start and imports | counting | reading and the rest "
-        "| run / floor | left for reading within 3× | the floor's reading | bound / floor |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| run / floor | left for reading within 3× | the floor's reading | bound / floor "
+        "| least reading / the floor's | least bound / floor |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for case in cases:
         run = samples[("run", case)]
@@ -125,10 +137,15 @@ def render(samples: dict[tuple[str, str], list[dict[str, float]]], cases: Sequen
         floor_reading = max(floor - python, 0.0)
         left = 3 * floor - start - counting
         bound = (start + counting + floor_reading) / floor
+        least_columns = "- | - |"
+        if ("least", case) in samples:
+            least_reading = max(_median(samples[("least", case)], "wall") - python, 0.0)
+            least_columns = (f"{least_reading / max(floor_reading, 1e-9):.2f} | "
+                             f"{(start + counting + least_reading) / floor:.2f} |")
         lines.append(
             f"| {case} | {floor:.3f} | {3 * floor:.3f} | {start:.3f} | {counting:.3f} | "
             f"{rest:.3f} | {wall / floor:.2f} | {left:.3f} | {floor_reading:.3f} | "
-            f"{bound:.2f} |")
+            f"{bound:.2f} | {least_columns}")
     lines.append("")
     lines.append(f"Medians of {repeats} interleaved rounds, in seconds. A negative 'left for "
                  "reading' means start, imports and counting alone exceed 3× the floor.")

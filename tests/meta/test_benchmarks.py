@@ -99,7 +99,45 @@ def test_the_time_budget_table_adds_up() -> None:
     # start and imports 0.1 + 0.1; the rest 0.9 - 0.1 - 0.3; left 0.6 - 0.2 - 0.3;
     # bound (0.2 + 0.3 + 0.18) / 0.2
     assert row == ("| c | 0.200 | 0.600 | 0.200 | 0.300 | 0.500 | 5.00 | 0.100 | 0.180 "
-                   "| 3.40 |")
+                   "| 3.40 | - | - |")
+    # the least reader beside it: 0.38 s, 0.36 s of reading, twice the floor's 0.18 s; the run
+    # with a reader as fast: (0.2 + 0.3 + 0.36) / 0.2
+    samples[("least", "c")] = [{"wall": 0.38}]
+    row = time_budget.render(samples, ["c"], 1).splitlines()[2]
+    assert row.endswith("| 3.40 | 2.00 | 4.30 |"), row
+
+
+@pytest.mark.skipif(not (BENCHMARKS / "least_reader.py").exists(),
+                    reason="benchmarks/ not beside tests/")
+def test_the_least_reader_finds_the_tokens_and_mentions_anascore_reads(tmp_path) -> None:
+    # A lower bound on reading is only one if it does the work every reader must: the same
+    # word forms and mentions as anascore's readers, in each format of the scale cases.
+    import random
+
+    from anascore.cli.main import main
+    from anascore.formats import read_documents
+
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import generate_corpus
+        import least_reader
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    rng = random.Random(11)
+    documents = generate_corpus.ontonotes_corpus(
+        rng, generate_corpus.ResponseErrors(), parts=4, tokens=2_000, mentions=300,
+        entities=70)
+    key, response = tmp_path / "key.conll", tmp_path / "response.conll"
+    generate_corpus.write_pair(rng, documents, key, response)
+    for suffix, to in (("conllu", "corefud"), ("ua", "ua")):
+        assert main(["convert", str(key), str(tmp_path / f"key.{suffix}"), "--to", to]) == 0
+    for path in (key, tmp_path / "key.conllu", tmp_path / "key.ua"):
+        read = list(read_documents(path, "auto"))
+        expected = (sum(len(document.tokens) for document in read),
+                    sum(len(entity.mentions) for document in read
+                        for entity in document.entities))
+        assert expected[1] > 250
+        assert least_reader.read(str(path)) == expected, path
 
 
 @pytest.mark.skipif(not (BENCHMARKS / "crossdoc_benchmark.py").exists(),
