@@ -156,17 +156,23 @@ def test_finding_the_documents_of_a_block_is_linear_in_its_size() -> None:
     # The look back for a '# sent_id' before each '# newdoc' copied the block up to that line
     # (twice): 3,000 documents in a 9 MB block took 2.2 s on an idle core, a fifth of a
     # two-process CorefUD run's parent on the OntoNotes-sized corpus. It now looks at the
-    # line before alone (about 10 ms here).
-    import time
+    # line before alone. Measured by what it allocates, not by time (no timed tests): a copy
+    # of the block up to a line is megabytes, the documents' names and offsets a few hundred
+    # kilobytes.
+    import tracemalloc
 
     document = "# newdoc id = d{n}\n# sent_id = s{n}\n" + \
         "1\tw\t_\t_\t_\t_\t0\t_\t_\t_\n" * 150 + "\n"
     data = "".join(document.format(n=n) for n in range(3000)).encode()
     begins: list = []
-    start = time.process_time()
-    parallel._scan(data, len(data), 0, begins, parallel._layouts()["corefud"], [],
-                   first=True)
-    assert time.process_time() - start < 0.5
+    tracemalloc.start()
+    try:
+        parallel._scan(data, len(data), 0, begins, parallel._layouts()["corefud"], [],
+                       first=True)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < len(data) // 10, (peak, len(data))
     assert [name for name, _ in begins] == [f"d{n}" for n in range(3000)]
     assert begins[1][1] == len(document.format(n=0))  # line 154: counted by its reader
 
