@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from anascore.core.errors import FormatError
 from anascore.formats.corefud import read_corefud, read_corefud_lines, write_corefud
 from anascore.formats.io.text_files import open_text
-from anascore.formats.readers import corefud_sentences
+from anascore.formats.readers import corefud, corefud_sentences
 from anascore.formats.readers.corefud import _Reader
+from anascore.formats.readers.corefud_regions import read_region
 from tests.support.corefud_generator import document_pair
 from tests.support.document_fields import outcome
 from tests.support.mutations import mutant, write_mutant
@@ -52,7 +53,14 @@ def bulk_sentences(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         counted[0] += len(self.sizes) if plain else 0
         return plain
 
+    def counting_region(reader: Any, text: str, start: int, end: int, line: int,
+                        blank: int | None) -> bool:
+        plain = read_region(reader, text, start, end, line, blank)
+        counted[0] += text.count("\n\n", start, end) + 1 if plain else 0
+        return plain
+
     monkeypatch.setattr(corefud_sentences.Sentences, "_read", counting)
+    monkeypatch.setattr(corefud, "read_region", counting_region)
     return counted
 
 

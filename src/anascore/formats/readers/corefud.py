@@ -55,6 +55,7 @@ Writing: :mod:`anascore.formats.writers.corefud`.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
@@ -75,6 +76,7 @@ from anascore.formats.readers.corefud_mentions import (
     keep_columns,
     read_misc,
 )
+from anascore.formats.readers.corefud_regions import PLAIN_SENT_ID, read_region
 from anascore.formats.readers.corefud_sentences import GLOBAL_ENTITY as _GLOBAL_ENTITY
 from anascore.formats.readers.corefud_sentences import NEWDOC as _NEWDOC
 from anascore.formats.readers.corefud_sentences import SENT_ID as _SENT_ID
@@ -202,12 +204,26 @@ def _read_blocks(reader: _Reader, blocks: Iterable[str], line: int) -> Iterator[
 def _read_stretch(reader: _Reader, text: str, end: int, line: int,
                   blank: int | None) -> Iterator[Document]:
     """Read ``text[:end]``, whole lines beginning at line ``line`` (followed by the blank
-    line ``blank``, if any): its sentences in bulk where they are plain
-    (:class:`~.corefud_sentences.Sentences`), its other lines one by one
+    line ``blank``, if any): its sentences in bulk where they are plain — a whole region at
+    once where each has a plain ``# sent_id`` line alone (:mod:`.corefud_regions`), else a
+    run of them (:class:`~.corefud_sentences.Sentences`) —, its other lines one by one
     (:meth:`_Reader.read_lines`)."""
     sentences = Sentences(reader)
     position = 0
+    region_after = -1  # where the last region found not plain ends (its sentences one by one)
     while position <= end:
+        if (position > region_after and text.startswith(PLAIN_SENT_ID, position)
+                and reader.builder is not None and not reader.all_columns):
+            region_end, region_blank = _region(text, position, end, line, blank)
+            if region_end > position:
+                yield from sentences.flush()
+                if not reader.in_sentence and read_region(reader, text, position, region_end,
+                                                          line, region_blank):
+                    if region_blank is None:
+                        break
+                    position, line = region_end + 2, region_blank + 1
+                    continue
+                region_after = region_end
         piece_end = text.find("\n\n", position, end)
         last = piece_end < 0
         if last:
@@ -235,6 +251,25 @@ def _read_stretch(reader: _Reader, text: str, end: int, line: int,
         position = piece_end + 2
         line = after + 1
     yield from sentences.flush()
+
+
+#: A comment line other than a plain ``# sent_id = ``: where a region of plain sentences ends.
+_OTHER_COMMENT = re.compile(r"\n#(?! sent_id = )")
+
+
+def _region(text: str, start: int, end: int, line: int, blank: int | None,
+            ) -> tuple[int, int | None]:
+    """Where the sentences from ``text[start]`` (line ``line``) that may be a plain region
+    (:func:`~.corefud_regions.read_region`) end: before the sentence of the next comment line
+    that is not a plain ``# sent_id``, else at ``end`` (followed by the blank line ``blank``);
+    and the blank line after them."""
+    other = _OTHER_COMMENT.search(text, start, end)
+    if other is None:
+        return end, blank
+    region_end = text.rfind("\n\n", start, other.start() + 1)
+    if region_end < start:
+        return start, None
+    return region_end, line + text.count("\n", start, region_end) + 1
 
 
 def _comments_end(text: str, start: int, end: int) -> int:

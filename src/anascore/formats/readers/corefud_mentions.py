@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from operator import attrgetter
 from types import MappingProxyType
+from typing import Any
 
 from anascore.core.errors import FormatError, shorten
 from anascore.core.model import (
@@ -52,6 +54,37 @@ class _OpenMention:
     mention: Mention | None = None
 
 
+#: A mention opened by the bulk reading (:mod:`.corefud_brackets`) and not yet closed: a
+#: list ``[entity, line, sentence, start, head index, MIN indices, attributes (read-only),
+#: what it became, the fewest positions its head index and MIN fit]`` — what it became:
+#: the :class:`~anascore.core.model.Mention` made when it closes, or the
+#: :class:`_OpenMention` it was turned into (:func:`careful_state`), else ``None``.
+OpenEntry = list[Any]
+_BECAME = 7
+
+
+def careful_state(builder: DocumentBuilder) -> None:
+    """Turn the bulk reading's open entries into the :class:`_OpenMention` the careful
+    reading would hold in their place (before it reads anything)."""
+    for stack in builder.open_mentions.values():
+        for index, entry in enumerate(stack):
+            if type(entry) is list:
+                entity, line, sentence, start, head_index, min_indices, attributes = entry[:7]
+                mention = _OpenMention(entity, line, sentence, start, head_index, min_indices,
+                                       dict(attributes))
+                entry[_BECAME] = stack[index] = mention
+
+
+def opened_mention(opened: object) -> Mention:
+    """The mention that what ``DocumentBuilder.opened`` holds became, once closed."""
+    while type(opened) is list:
+        opened = opened[_BECAME]
+    if isinstance(opened, _OpenMention):
+        opened = opened.mention
+    assert isinstance(opened, Mention)
+    return opened
+
+
 @dataclass(eq=False)
 class DocumentBuilder:
     """Everything read of one document so far."""
@@ -81,11 +114,14 @@ class DocumentBuilder:
     entity_types: dict[str, str] = field(default_factory=dict)
     elements: dict[str, list[str]] = field(default_factory=dict)
     named_at: dict[str, int] = field(default_factory=dict)
+    # The mentions open, by entity, most recent last (read in bulk, an entry of
+    # :data:`OpenEntry`'s layout until the careful reading is to see it, :func:`careful_state`).
     open_mentions: dict[str, list[_OpenMention]] = field(default_factory=dict)
     unfinished_parts: dict[str, list[_OpenMention]] = field(default_factory=dict)
-    opened: dict[str, list[_OpenMention]] = field(default_factory=dict)
-    bridges: list[tuple[_OpenMention, str, str, int]] = field(default_factory=list)
-    headless: list[_OpenMention] = field(default_factory=list)  # no head given in the file
+    # The mention of each entity opened last, for Bridge (:func:`opened_mention` makes it).
+    opened: dict[str, object] = field(default_factory=dict)
+    bridges: list[tuple[object, str, str, int]] = field(default_factory=list)
+    headless: list[Mention] = field(default_factory=list)  # no head given in the file
 
 
 
@@ -129,104 +165,12 @@ def read_misc(misc: str, position: int, fields: tuple[str, ...], builder: Docume
                 raise FormatError(f"Bridge link {shorten(link)!r} links entity "
                                   f"{shorten(anaphor)} to itself", path=path, line=line)
             opened = builder.opened.get(anaphor)
-            if not opened:
+            if opened is None:
                 raise FormatError(f"Bridge link {shorten(link)!r}: entity {shorten(anaphor)} has "
                                   "no mention opened at or before this node to be the anaphor",
                                   path=path, line=line)
-            builder.bridges.append((opened[-1], antecedent, relation, line))
+            builder.bridges.append((opened, antecedent, relation, line))
             builder.named_at.setdefault(antecedent, line)
-
-
-#: An ``Entity=`` value's brackets read once (:func:`_plain_brackets`), by the fields in
-#: force and the value: most values recur (``(e1--)``, ``e1)``); ``None``: not plain.
-_PLAIN: dict[tuple[tuple[str, ...], str], tuple[_Bracket, ...] | None] = {}
-_PLAIN_LIMIT = 1 << 10
-#: The values seen once and not cached: a value is read carefully the first time it is met
-#: and cached the second (in GUM most values come once: their brackets would be made, cached
-#: and walked for nothing).
-_SEEN: set[tuple[tuple[str, ...], str]] = set()
-#: One bracket of a plain value: opening (entity, type, head index, MIN indices,
-#: attributes, whether it closes at once) or closing (entity); and its text.
-_Bracket = tuple[bool, str, str | None, int | None, tuple[int, ...] | None, dict[str, str],
-                 bool, str]
-
-
-def read_misc_fast(misc: str, position: int, fields: tuple[str, ...],
-                   builder: DocumentBuilder, path: str, line: int) -> None:
-    """:func:`read_misc`, faster where the MISC cell's only coreference is one ``Entity=``
-    item of brackets without discontinuous parts (read once per value that recurs): their
-    mentions are opened and closed as :func:`read_misc` opens and closes them. Anything
-    else, and every error, is :func:`read_misc`'s (or :func:`_read_entity_chunks`'s, from
-    the first bracket that would be wrong, with everything before it read alike)."""
-    if "Split" in misc or "Bridge=" in misc:
-        read_misc(misc, position, fields, builder, path, line)
-        return
-    if misc.startswith("Entity=") and "|" not in misc:
-        value = misc[7:]
-    else:
-        values = [item[7:] for item in misc.split("|") if item.startswith("Entity=")]
-        if len(values) != 1:
-            read_misc(misc, position, fields, builder, path, line)
-            return
-        value = values[0]
-    key = (fields, value)
-    brackets = _PLAIN.get(key, ())
-    if brackets == ():
-        if key not in _SEEN:  # read carefully the first time (most values come once in GUM)
-            if len(_SEEN) >= _PLAIN_LIMIT:
-                _SEEN.clear()
-            _SEEN.add(key)
-            _read_entity_chunks(value, position, fields, builder, path, line)
-            return
-        if len(_PLAIN) >= _PLAIN_LIMIT:
-            _PLAIN.clear()
-        brackets = _PLAIN[key] = _plain_brackets(value, fields)
-    if brackets is None:
-        _read_entity_chunks(value, position, fields, builder, path, line)
-        return
-    sentence = builder.sentence_of[position]
-    for index, (opening, entity, entity_type, head_index, min_indices, attributes, closes,
-                _) in enumerate(brackets):
-        if opening:
-            if entity_type and entity not in builder.entity_types:
-                builder.entity_types[entity] = entity_type
-            mention = _OpenMention(entity, line, sentence, position, head_index, min_indices,
-                                   dict(attributes) if attributes else {})
-            builder.opened.setdefault(entity, []).append(mention)
-            builder.named_at.setdefault(entity, line)
-            if closes:
-                _close(mention, position, builder, path, line)
-            else:
-                builder.open_mentions.setdefault(entity, []).append(mention)
-            continue
-        stack = builder.open_mentions.get(entity)
-        if not stack:  # the error, as the careful reading gives it
-            _read_entity_chunks("".join(bracket[-1] for bracket in brackets[index:]),
-                                position, fields, builder, path, line)
-        else:
-            _close(stack.pop(), position, builder, path, line)
-
-
-def _plain_brackets(value: str, fields: tuple[str, ...]) -> tuple[_Bracket, ...] | None:
-    """The brackets of an ``Entity=`` value, if it is well formed and has no discontinuous
-    part (``None`` otherwise: read it carefully, which finds any error)."""
-    chunks = _CHUNK.findall(value)
-    if not value or "".join(chunks) != value or "[" in value or "]" in value:
-        return None
-    brackets: list[_Bracket] = []
-    for chunk in chunks:
-        text = chunk.strip("()")
-        if chunk[0] != "(":
-            brackets.append((False, text, None, None, None, {}, False, chunk))
-            continue
-        try:
-            entity, entity_type, head_index, min_indices, attributes = _opening(
-                text, fields, "", 0)
-        except FormatError:
-            return None
-        brackets.append((True, entity, entity_type, head_index, min_indices, attributes,
-                         chunk[-1] == ")", chunk))
-    return tuple(brackets)
 
 
 def _read_entity_chunks(value: str, position: int, fields: tuple[str, ...],
@@ -240,30 +184,37 @@ def _read_entity_chunks(value: str, position: int, fields: tuple[str, ...],
             f"Entity={shorten(value)!r}: expected brackets such as '(e1-person-1-', 'e1)' or "
             "'(e1-person-1-)' written back to back", path=path, line=line)
     for chunk in chunks:
-        opening, closing = chunk[0] == "(", chunk[-1] == ")"
-        text = chunk.strip("()")
-        if opening:
-            mention = _open(text, position, fields, builder, path, line)
-            if closing:
-                _close(mention, position, builder, path, line)
-            else:
-                builder.open_mentions.setdefault(mention.entity, []).append(mention)
+        read_chunk(chunk, position, fields, builder, path, line)
+
+
+def read_chunk(chunk: str, position: int, fields: tuple[str, ...], builder: DocumentBuilder,
+               path: str, line: int) -> None:
+    """Read one bracket of an ``Entity=`` value at ``position``, carefully: open or close
+    its mention, or raise the error it makes."""
+    opening, closing = chunk[0] == "(", chunk[-1] == ")"
+    text = chunk.strip("()")
+    if opening:
+        mention = _open(text, position, fields, builder, path, line)
+        if closing:
+            _close(mention, position, builder, path, line)
         else:
-            entity, part = _split_part(text, path, line)
-            stack = builder.open_mentions.get(entity)
-            if not stack:
-                raise FormatError(f"'{shorten(chunk)}' closes a mention of entity "
-                                  f"{shorten(entity)} that is not open", path=path, line=line)
-            index = len(stack) - 1
-            if part is not None:
-                while index >= 0 and stack[index].part != part:
-                    index -= 1
-                if index < 0:
-                    raise FormatError(f"'{shorten(chunk)}' closes part {part[0]}/{part[1]} of a "
-                                      f"mention of entity {shorten(entity)}, but no such part is "
-                                      "open",
-                                      path=path, line=line)
-            _close(stack.pop(index), position, builder, path, line)
+            builder.open_mentions.setdefault(mention.entity, []).append(mention)
+        return
+    entity, part = _split_part(text, path, line)
+    stack = builder.open_mentions.get(entity)
+    if not stack:
+        raise FormatError(f"'{shorten(chunk)}' closes a mention of entity "
+                          f"{shorten(entity)} that is not open", path=path, line=line)
+    index = len(stack) - 1
+    if part is not None:
+        while index >= 0 and stack[index].part != part:
+            index -= 1
+        if index < 0:
+            raise FormatError(f"'{shorten(chunk)}' closes part {part[0]}/{part[1]} of a "
+                              f"mention of entity {shorten(entity)}, but no such part is "
+                              "open",
+                              path=path, line=line)
+    _close(stack.pop(index), position, builder, path, line)
 
 
 def _split_part(text: str, path: str, line: int) -> tuple[str, tuple[int, int] | None]:
@@ -328,6 +279,12 @@ def _opening(text: str, fields: tuple[str, ...], path: str, line: int,
     return entity, entity_type, head_index, min_indices, attributes
 
 
+def opening_fields(text: str, fields: tuple[str, ...],
+                   ) -> tuple[str, str | None, int | None, tuple[int, ...] | None, dict[str, str]]:
+    """:func:`_opening` of an opening bracket's text, its error without a file or line."""
+    return _opening(text, fields, "", 0)
+
+
 def _open(text: str, position: int, fields: tuple[str, ...], builder: DocumentBuilder,
           path: str, line: int) -> _OpenMention:
     entity, entity_type, head_index, min_indices, attributes = _opening(text, fields, path,
@@ -352,8 +309,9 @@ def _open(text: str, position: int, fields: tuple[str, ...], builder: DocumentBu
                            attributes, part)
     if part is not None:
         builder.unfinished_parts.setdefault(entity, []).append(mention)
-    builder.opened.setdefault(entity, []).append(mention)
-    builder.named_at.setdefault(entity, line)
+    # (An entity is not 'named' here: every entity opened has a mention by the time finish
+    # checks that those named by SplitAnte or Bridge have one.)
+    builder.opened[entity] = mention
     return mention
 
 
@@ -390,11 +348,12 @@ def _close(mention: _OpenMention, position: int, builder: DocumentBuilder, path:
     mention.mention = Mention.made(tokens, mention.line, head, min_tokens, attributes)
     builder.mentions.setdefault(mention.entity, []).append(mention.mention)
     if head is None:
-        builder.headless.append(mention)
+        builder.headless.append(mention.mention)
 
 
 #: Sets a new mention's head (a frozen dataclass's slot) before anything else has seen it.
 _SET_HEAD = Mention.__dict__["head"].__set__
+_TOKENS = attrgetter("tokens")
 
 
 def _heads_from_tree(builder: DocumentBuilder) -> None:
@@ -404,12 +363,25 @@ def _heads_from_tree(builder: DocumentBuilder) -> None:
     says, or where the mention's tokens govern each other.
 
     Only the governors of the sentences these mentions lie in are worked out; each mention
-    was made by this reader and no one else holds it yet, so its head is set in place."""
+    was made by this reader and no one else holds it yet, so its head is set in place. When
+    no sentence of the document is a tree (files without a parse: HEAD ``0`` on every
+    word), each head is :func:`untreed_head`'s, without looking at sentences at all."""
+    starts, cells = builder.sentence_starts, builder.dependency_heads
+    if not any(cells[start:end].count("0") == 1 for start, end
+               in zip(starts, [*starts[1:], len(cells)], strict=True)):
+        for mention in builder.headless:
+            tokens, min_tokens = mention.tokens, mention.min_tokens
+            if min_tokens is not None:
+                head = untreed_head(tokens, min_tokens)
+                if head is not None:
+                    _SET_HEAD(mention, head)
+            elif len(tokens) == 1:
+                _SET_HEAD(mention, tokens[0])
+        return
     sentence_of = builder.sentence_of
     sentences: set[int] = set()
-    for open_mention in builder.headless:
-        assert open_mention.mention is not None
-        tokens = open_mention.mention.tokens
+    for mention in builder.headless:
+        tokens = mention.tokens
         first, last = sentence_of[tokens[0]], sentence_of[tokens[-1]]
         if first == last:
             sentences.add(first)
@@ -417,9 +389,7 @@ def _heads_from_tree(builder: DocumentBuilder) -> None:
             sentences.update(range(first, last + 1))
     governor = sentence_governors(builder.ids, builder.sentence_starts,
                                   builder.dependency_heads, sorted(sentences))
-    for open_mention in builder.headless:
-        mention = open_mention.mention
-        assert mention is not None
+    for mention in builder.headless:
         tokens = mention.tokens
         if tokens[0] in governor or tokens[-1] in governor or (
                 len(tokens) > 2 and not governor.keys().isdisjoint(tokens)):
@@ -463,8 +433,7 @@ def finish(builder: DocumentBuilder, path: str) -> Document:
             raise FormatError(f"entity {shorten(entity)} is named here (SplitAnte or Bridge) but "
                               f"has no mention in document {shorten(builder.name)!r}",
                               path=path, line=line)
-    heads_not_given = frozenset(mention.mention.tokens for mention in builder.headless
-                                if mention.mention is not None)
+    heads_not_given = frozenset(map(_TOKENS, builder.headless))
     if builder.headless:
         _heads_from_tree(builder)
     entities = tuple(
@@ -474,8 +443,8 @@ def finish(builder: DocumentBuilder, path: str) -> Document:
         for entity, mentions in builder.mentions.items())
     bridging = []
     for anaphor, antecedent, relation, _ in builder.bridges:
-        assert anaphor.mention is not None  # every opened mention closed (checked above)
-        bridging.append(BridgingLink(anaphor.mention, None, antecedent, relation))
+        # (every opened mention closed: checked above)
+        bridging.append(BridgingLink(opened_mention(anaphor), None, antecedent, relation))
     nodes = ConlluNodes(
         ids=tuple(builder.ids), sentence_of=tuple(builder.sentence_of),
         empty=tuple(builder.empty), deps=tuple(builder.deps), lines=tuple(builder.lines),

@@ -7,10 +7,12 @@ empty node), most with ``_`` in MISC. Read line by line
 a split and seven appends; :class:`Sentences` gathers a run of such sentences (the text
 between blank lines) and reads them at once: one ``str.split`` of their token lines, the
 columns taken as slices, the IDs and the MISC cells checked against precomputed lists, the
-lists of the document extended by whole columns. Only the nodes whose MISC is not ``_`` are
-read one by one (:func:`~.corefud_mentions.read_misc_fast`, which hands anything but plain
-brackets, and every error, to the careful code), so every annotation error is the careful
-reading's, at the same line.
+lists of the document extended by whole columns
+(:func:`~.corefud_regions.read_columns`). The MISC cells that are not ``_`` are read together
+(:func:`~.corefud_brackets.read_brackets`, which hands anything but plain brackets, and
+every error, to the careful code), so every annotation error is the careful reading's, at
+the same line. (Stretches of sentences that have a plain ``# sent_id`` line alone are read
+faster still, as regions: :mod:`.corefud_regions`.)
 
 It proves a run plain before it reads it: each token line has exactly nine tabs (the run
 has nine per line, and every line but the last ends exactly at its tenth cell, where the
@@ -25,34 +27,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from itertools import compress, count, repeat
+from itertools import compress, count
 from operator import ne
 from typing import Protocol
 
 from anascore.core.model import Document
 from anascore.formats.conllu_ids import COMMON_WORDS, WORD_IDS
-from anascore.formats.readers.corefud_mentions import DocumentBuilder, read_misc_fast
+from anascore.formats.readers.corefud_mentions import DocumentBuilder
+from anascore.formats.readers.corefud_regions import PLAIN_SENT_ID as _PLAIN_SENT_ID
+from anascore.formats.readers.corefud_regions import boundaries, read_columns
 
 GLOBAL_ENTITY = re.compile(r"#\s*global\.Entity\s*=\s*(\S+)")
 NEWDOC = re.compile(r"#\s*newdoc\b(?:\s*id\s*=\s*(.*))?")
 SENT_ID = re.compile(r"#\s*sent_id\s*=\s*(.*)")
-_PLAIN_SENT_ID = "# sent_id = "
 #: Where a piece's comment lines end: the first line that is not one.
 _TOKEN_LINE = re.compile(r"\n[^#]")
 
-#: For a sentence of n words, what its token lines' text holds between the ninth tab of
-#: each line and the first tab of the next when MISC is ``_``: ``_\nK`` for K = 2 … n.
-_BOUNDARIES: dict[int, tuple[str, ...]] = {}
 #: Between two sentences of a run: the last MISC ``_``, the next sentence's first ID.
 _NEXT_SENTENCE = "_\n1"
-
-
-def _boundaries(words: int) -> tuple[str, ...]:
-    made = _BOUNDARIES.get(words)
-    if made is None:
-        made = _BOUNDARIES[words] = tuple("_\n" + WORD_IDS[word]
-                                          for word in range(2, words + 1))
-    return made
 
 
 class LineReader(Protocol):
@@ -196,52 +188,19 @@ class Sentences:
             return False
         expected: list[str] = []
         for words in sizes:
-            expected += _boundaries(words)
+            expected += boundaries(words)
             expected.append(_NEXT_SENTENCE)
         expected.pop()
         boundary = cells[9:-1:9]
-        misc: dict[int, str] = {}
+        indices: list[int] = []  # the nodes whose MISC is not '_', and their MISC
+        misc: list[str] = []
         for index in compress(count(), map(ne, boundary, expected)):
             cell, newline, node_id = boundary[index].partition("\n")
             if not newline or node_id != expected[index][2:]:
                 return False
-            misc[index] = cell
+            indices.append(index)
+            misc.append(cell)
         # Each line ends where the next line's ID is found: nine tabs each.
-        forms, heads, deps = cells[1::9], cells[6::9], cells[8::9]
-        reader = self.reader
-        upos = cells[3::9] if reader.token_columns else []
-        if "" in forms or "" in heads or "" in deps or "" in upos:
-            return False
-        misc[total - 1] = cells[-1]
-        builder = reader.builder
-        if builder is None:
-            reader.ordinal += 1
-            builder = reader.new_builder(str(reader.ordinal), self.first_lines[0])
-        base = len(builder.forms)
-        sentence = len(builder.sentence_ids)
-        start = base
-        lines: list[int] = []
-        for words, first, sent_id in zip(sizes, self.first_lines, self.sent_ids, strict=True):
-            builder.sentence_ids.append(sent_id)
-            builder.sentence_lines.append(first)
-            builder.sentence_starts.append(start)
-            builder.ids.extend(WORD_IDS[1:words + 1])
-            builder.sentence_of.extend(repeat(sentence, words))
-            lines.extend(range(first, first + words))
-            sentence += 1
-            start += words
-        builder.forms += forms
-        builder.empty.extend(repeat(False, total))
-        builder.deps += deps
-        builder.dependency_heads += heads
-        builder.lines += lines
-        if builder.keep_upos:
-            builder.upos += upos
-        reader.word, reader.empty = sizes[-1], 0
-        fields, path = reader.fields, reader.path
-        for index in sorted(misc):
-            cell = misc[index]
-            if cell != "_" and ("Entity=" in cell or "Split" in cell or "Bridge=" in cell):
-                read_misc_fast(cell, base + index, fields, builder, path, lines[index])
-        return True
+        return read_columns(self.reader, cells, sizes, self.first_lines, self.sent_ids,
+                            indices, misc)
 
