@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from typing import TextIO
 
 from anascore.core.errors import FormatError, shorten
@@ -188,9 +188,7 @@ def _read_blocks(reader: _Reader, blocks: Iterable[str], line: int) -> Iterator[
         if cut < 0:
             carry = text
             continue
-        blank = line + text.count("\n", 0, cut + 2) - 1
-        yield from _read_stretch(reader, text, cut, line, blank)
-        line = blank + 1
+        line = yield from _read_stretch(reader, text, cut, line, True)
         carry = text[cut + 2:]
     if isinstance(blocks, _TextBlocks) and blocks.failed:
         blocks.resume_at = line  # the carry is read again, line by line
@@ -198,30 +196,30 @@ def _read_blocks(reader: _Reader, blocks: Iterable[str], line: int) -> Iterator[
     if carry.endswith("\n"):
         carry = carry[:-1]
     if carry:
-        yield from _read_stretch(reader, carry, len(carry), line, None)
+        yield from _read_stretch(reader, carry, len(carry), line, False)
 
 
 def _read_stretch(reader: _Reader, text: str, end: int, line: int,
-                  blank: int | None) -> Iterator[Document]:
-    """Read ``text[:end]``, whole lines beginning at line ``line`` (followed by the blank
-    line ``blank``, if any): its sentences in bulk where they are plain — a whole region at
-    once where each has a plain ``# sent_id`` line alone (:mod:`.corefud_regions`), else a
-    run of them (:class:`~.corefud_sentences.Sentences`) —, its other lines one by one
-    (:meth:`_Reader.read_lines`)."""
+                  followed: bool) -> Generator[Document, None, int]:
+    """Read ``text[:end]``, whole lines beginning at line ``line`` (``followed`` by a blank
+    line, or not: the end of the text): its sentences in bulk where they are plain — a whole
+    region at once where each has a plain ``# sent_id`` line alone
+    (:mod:`.corefud_regions`), else a run of them (:class:`~.corefud_sentences.Sentences`)
+    —, its other lines one by one (:meth:`_Reader.read_lines`); the number of the line after
+    the blank line that follows it (its newlines are counted once, as it is read)."""
     sentences = Sentences(reader)
     position = 0
     region_after = -1  # where the last region found not plain ends (its sentences one by one)
     while position <= end:
         if (position > region_after and text.startswith(PLAIN_SENT_ID, position)
                 and reader.builder is not None and not reader.all_columns):
-            region_end, region_blank = _region(text, position, end, line, blank)
+            region_end = _region_end(text, position, end)
             if region_end > position:
                 yield from sentences.flush()
-                if not reader.in_sentence and read_region(reader, text, position, region_end,
-                                                          line, region_blank):
-                    if region_blank is None:
-                        break
-                    position, line = region_end + 2, region_blank + 1
+                if not reader.in_sentence and read_region(
+                        reader, text, position, region_end, line,
+                        followed or region_end < end):
+                    position, line = region_end + 2, reader.line_number + 1
                     continue
                 region_after = region_end
         piece_end = text.find("\n\n", position, end)
@@ -229,7 +227,7 @@ def _read_stretch(reader: _Reader, text: str, end: int, line: int,
         if last:
             piece_end = end
         after = text.count("\n", position, piece_end) + line + 1  # the blank line after it
-        blank_after = blank if last else after
+        blank_after = after if followed or not last else None
         if not sentences.add(text, position, piece_end, line, blank_after):
             odd_body = sentences.odd_body  # (flush may add again)
             yield from sentences.flush()
@@ -251,25 +249,31 @@ def _read_stretch(reader: _Reader, text: str, end: int, line: int,
         position = piece_end + 2
         line = after + 1
     yield from sentences.flush()
+    return line
 
 
-#: A comment line other than a plain ``# sent_id = ``: where a region of plain sentences ends.
+#: A comment line other than a plain ``# sent_id = ``.
 _OTHER_COMMENT = re.compile(r"\n#(?! sent_id = )")
 
 
-def _region(text: str, start: int, end: int, line: int, blank: int | None,
-            ) -> tuple[int, int | None]:
-    """Where the sentences from ``text[start]`` (line ``line``) that may be a plain region
-    (:func:`~.corefud_regions.read_region`) end: before the sentence of the next comment line
-    that is not a plain ``# sent_id``, else at ``end`` (followed by the blank line ``blank``);
-    and the blank line after them."""
-    other = _OTHER_COMMENT.search(text, start, end)
-    if other is None:
-        return end, blank
-    region_end = text.rfind("\n\n", start, other.start() + 1)
-    if region_end < start:
-        return start, None
-    return region_end, line + text.count("\n", start, region_end) + 1
+def _region_end(text: str, start: int, end: int) -> int:
+    """Where the sentences from ``text[start]`` that may be a plain region
+    (:func:`~.corefud_regions.read_region`) end: before the first sentence whose text holds
+    ``newdoc`` or ``global.Entity`` (perhaps a line that is to be read on its own), else at
+    ``end``; ``start`` if there are none, or if the first sentence has a comment line other
+    than its ``# sent_id`` (as every sentence of a file with ``# text`` lines does: such
+    files are not read in regions, which would all turn out not plain). (Looked for as
+    words, these cost much less than a scan for line starts.)"""
+    first = text.find("\n\n", start, end)
+    if _OTHER_COMMENT.search(text, start, end if first < 0 else first):
+        return start
+    for word in ("newdoc", "global.Entity"):
+        found = text.find(word, start, end)
+        if found >= 0:
+            end = text.rfind("\n\n", start, found)
+            if end < start:
+                return start
+    return end
 
 
 def _comments_end(text: str, start: int, end: int) -> int:

@@ -75,22 +75,24 @@ class Reader(Protocol):
 
 
 def read_region(reader: Reader, text: str, start: int, end: int, line: int,
-                blank: int | None) -> bool:
+                followed: bool) -> bool:
     """Read ``text[start:end]``, sentences from line ``line`` separated by single blank lines
-    (followed by the blank line ``blank``, if any), into the reader's document, if the region
-    is plain; ``False``: it is not, and nothing was read."""
+    (``followed`` by a blank line, or not), into the reader's document, if the region is
+    plain; ``False``: it is not, and nothing was read. The reader's ``line_number`` is then
+    the blank line after it (its last line, if none)."""
     region = text[start:end]
-    breaks = region.count("\n\n")
-    if (not region.startswith(PLAIN_SENT_ID) or region.count(_SENT_START) != breaks
-            or region.count("\n#") != breaks or "\n\n\n" in region):
+    if not region.startswith(PLAIN_SENT_ID):
         return False
-    total = region.count("\n") - 2 * breaks  # token lines: not comment nor blank lines
     cells = region.split("\t")
-    if len(cells) != 9 * total + 1 or total <= breaks or "\n" in cells[-1]:
+    total, odd = divmod(len(cells) - 1, 9)  # token lines, if each has nine tabs
+    if odd or not total or "\n" in cells[-1]:
         return False
     boundary = cells[9:-1:9]
     bounds = list(compress(count(1), map(contains, boundary, repeat("\n\n"))))
-    if len(bounds) != breaks:
+    newlines = region.count("\n")
+    # The newlines of the cells checked below (one a token, three between sentences, one
+    # after the first sent_id): all the region's, so no other cell holds one.
+    if newlines != total + 2 * len(bounds):
         return False
     sizes = list(map(sub, [*bounds, total], [0, *bounds]))
     if max(sizes) >= COMMON_WORDS:
@@ -124,8 +126,8 @@ def read_region(reader: Reader, text: str, start: int, end: int, line: int,
     first_lines = list(accumulate(map(add, sizes[:-1], repeat(2)), initial=line + 1))
     if not read_columns(reader, cells, sizes, first_lines, sent_ids, indices, misc):
         return False
-    reader.pending_sent_id, reader.in_sentence = "", blank is None
-    reader.line_number = line + region.count("\n") if blank is None else blank
+    reader.pending_sent_id, reader.in_sentence = "", not followed
+    reader.line_number = line + newlines + followed
     return True
 
 
