@@ -111,16 +111,18 @@ class SpanTokens:
     memory in the distinct spans' lengths.
     """
 
-    __slots__ = ("_made",)
+    __slots__ = ("by_ends",)
 
     def __init__(self) -> None:
-        self._made: dict[tuple[int, int], tuple[int, ...]] = {}
+        #: The tuples made so far, by (first, last) position: a reader's inner loop may look
+        #: a span up and add one here directly, as :meth:`tokens` does, without a call each.
+        self.by_ends: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def tokens(self, start: int, end: int) -> tuple[int, ...]:
         """The positions ``start`` to ``end``, both inclusive (the same tuple each time)."""
-        made = self._made.get((start, end))
+        made = self.by_ends.get((start, end))
         if made is None:
-            made = self._made[start, end] = tuple(range(start, end + 1))
+            made = self.by_ends[start, end] = tuple(range(start, end + 1))
         return made
 
 

@@ -124,7 +124,7 @@ def read_brackets(builder: DocumentBuilder, fields: tuple[str, ...], path: str,
     mentions_get = mentions.get
     entity_types, headless, sentence_of = builder.entity_types, builder.headless, \
         builder.sentence_of
-    spans = builder.spans._made
+    spans = builder.spans.by_ends
     spans_get = spans.get
     entries = 0  # open entries (OpenEntry) held in open_mentions
     for index, cell in zip(indices, cells, strict=True):
