@@ -68,6 +68,7 @@ PLAIN_SCORE_MODULES = {
     "anascore.formats.io.conllu_alignment",
     "anascore.formats.readers",  # the package only (its __init__ holds a docstring)
     "anascore.formats.readers.conll2012",
+    "anascore.formats.readers.conll2012_bulk",  # its fast path: regular documents in bulk
     "anascore.formats.readers.markup",
     "anascore.formats.io.sources",
     "anascore.formats.io.text_files",

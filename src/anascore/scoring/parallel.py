@@ -50,7 +50,12 @@ from anascore.config.format_catalogue import CATALOGUE
 from anascore.config.options import AUTO_BYTES_PER_PROCESS
 from anascore.core.model import Document
 from anascore.formats.io.text_files import count_newlines
-from anascore.formats.readers.conll2012 import FileColumns, begun_document, read_lines
+from anascore.formats.readers.conll2012 import (
+    FileColumns,
+    begun_document,
+    read_conll2012_text,
+    read_lines,
+)
 
 #: With ``jobs=0``: a process for every :data:`AUTO_BYTES_PER_PROCESS` bytes of key and
 #: response together, up to one per usable CPU and at most this many.
@@ -93,7 +98,8 @@ class _Layout:
     file_state: Callable[[], dict[str, object]] | None = None
     # The reader of a stretch's whole text (universal newlines applied), when the format has
     # one that gives what ``read`` gives of its lines, faster (CorefUD: plain sentences in
-    # bulk, ``read_corefud_text``; UA: ``read_ua_text``).
+    # bulk, ``read_corefud_text``; UA: ``read_ua_text``; CoNLL-2012: regular documents in
+    # bulk, ``read_conll2012_text``).
     read_text: Callable[..., Iterator[Document]] | None = None
 
 
@@ -102,7 +108,8 @@ def _layouts() -> dict[str, _Layout]:
 
     return {
         "conll2012": _Layout(_BEGIN_WORDS, begun_document, None, read_lines, False,
-                             lambda: {"columns": FileColumns()}),
+                             lambda: {"columns": FileColumns()},
+                             read_text=read_conll2012_text),
         "corefud": _Layout(b"newdoc", corefud.newdoc_name, b"global.Entity",
                            corefud.read_corefud_lines, True,
                            read_text=corefud.read_corefud_text),

@@ -36,7 +36,9 @@ the named-entity column (11) are kept too, as ``Document.token_columns["pos"]`` 
 mention types are derived from them when a metric needs them
 (:mod:`anascore.comparison.mention_types`).
 Documents are yielded one at a time, so memory grows with the largest document, not with the
-file.
+file. The file is read in large blocks and each regular document in bulk
+(:mod:`~.conll2012_bulk`); anything else line by line (:func:`read_lines`), with the same
+documents and errors.
 
 Writing: :mod:`anascore.formats.writers.conll2012`.
 """
@@ -51,6 +53,14 @@ from collections.abc import Iterator
 from anascore.core.errors import FormatError, shorten
 from anascore.core.model import Document, Entity, Mention, SpanTokens
 from anascore.formats.io.text_files import open_text
+from anascore.formats.readers.conll2012_bulk import (
+    Bracket,
+    FileColumns,
+    TextLines,
+    Undecodable,
+    decoded_blocks,
+    read_body,
+)
 
 _BEGIN = re.compile(r"#\s*begin document\b\s*(.*)$")
 _END = re.compile(r"#\s*end document\b")
@@ -66,6 +76,8 @@ _ONTONOTES_WIDTH = 12
 #: grow it with the corpus: 80 MB on a PreCo-sized corpus; a few MB at this bound).
 _CACHED_CELLS = 4_096
 _NEVER = 1 << 62
+#: The bytes a text file decodes at a time (``TextIOWrapper._CHUNK_SIZE``), where it says none.
+_CHUNK = 1 << 16
 
 
 def read_conll2012(path: str | os.PathLike[str], *, token_columns: bool = False,
@@ -75,33 +87,55 @@ def read_conll2012(path: str | os.PathLike[str], *, token_columns: bool = False,
     ``token_columns=True`` also keeps the part-of-speech and named-entity columns of
     OntoNotes-layout documents (``Document.token_columns``); only metrics that need mention
     types ask for them, so that plain scoring reads no faster or slower for their sake.
+
+    The file is read in large blocks (regular documents in bulk, :mod:`~.conll2012_bulk`);
+    with ``all_columns``, or once bytes ahead are found not to be UTF-8, it is read line by
+    line from its start, as a text file gives its lines, the documents already yielded
+    skipped: its documents and its first error are then those that reading gives.
     """
     path = os.fspath(path)
+    found = 0
+    if not all_columns:
+        try:
+            with open_text(path) as stream:
+                blocks = decoded_blocks(stream.buffer, getattr(stream, "_CHUNK_SIZE", _CHUNK))
+                for document in read_lines(TextLines(blocks), path,
+                                           token_columns=token_columns):
+                    found += 1
+                    yield document
+        except Undecodable:
+            pass
+        else:
+            if not found:
+                _no_document(path)
+            return
+    read = 0
     with open_text(path) as stream:
-        found = False
         for document in read_lines(enumerate(stream, start=1), path,
                                    token_columns=token_columns, all_columns=all_columns):
-            found = True
-            yield document
-    if not found:
-        raise FormatError(
-            "no document found; expected '#begin document NAME' lines (is this CoNLL-2012?)",
-            path=path, line=_last_line_number(path))
+            read += 1
+            if read > found:
+                yield document
+    if not read:
+        _no_document(path)
 
 
-class FileColumns:
-    """The first sentence of a file (each token line's number and cells), whose columns every
-    other sentence of the file has (:func:`_document_width`). A stretch of a file read apart
-    from its first document (:mod:`anascore.scoring.parallel`) is given its file's, so that it is
-    checked as it is when the whole file is read."""
+def read_conll2012_text(text: str, path: str, *, first_line: int = 1,
+                        header: tuple[int, str] | None = None, token_columns: bool = False,
+                        columns: FileColumns | None = None) -> Iterator[Document]:
+    """The documents of ``text``, lines of ``path`` from line ``first_line`` on (universal
+    newlines applied), read as :func:`read_conll2012` reads them: one document's stretch of a
+    file for the parallel reader (:mod:`anascore.scoring.parallel`), with its file's
+    ``columns``. (CoNLL-2012 has no header line: ``header`` is always ``None``.)"""
+    del header
+    return read_lines(TextLines(iter([text]), first_line), path, token_columns=token_columns,
+                      columns=columns)
 
-    __slots__ = ("first", "first_checked")
 
-    def __init__(self) -> None:
-        self.first: list[tuple[int, list[str]]] = []
-        #: Whether the first sentence's predicate-argument cells were found to hold a ``*``
-        #: each (:func:`_document_width`): a check that cannot change, made once a file.
-        self.first_checked = False
+def _no_document(path: str) -> None:
+    raise FormatError(
+        "no document found; expected '#begin document NAME' lines (is this CoNLL-2012?)",
+        path=path, line=_last_line_number(path))
 
 
 def read_lines(lines: Iterator[tuple[int, str]], path: str, *,
@@ -110,7 +144,9 @@ def read_lines(lines: Iterator[tuple[int, str]], path: str, *,
     """The documents in ``lines`` (numbered lines of ``path``, universal newlines), checking
     what lies between documents; :func:`read_conll2012` reads a whole file through it, the
     parallel reader (:mod:`anascore.scoring.parallel`) one document's stretch of a file, with the
-    file's ``columns`` (else they are the first sentence's in ``lines``)."""
+    file's ``columns`` (else they are the first sentence's in ``lines``). Given
+    :class:`~.conll2012_bulk.TextLines`, it reads each regular document in bulk; given other
+    lines (``enumerate`` over a text file), every document line by line."""
     columns = FileColumns() if columns is None else columns
     # Lines this wide carry the OntoNotes columns; never reached when they are not wanted.
     tagged_width = _ONTONOTES_WIDTH if token_columns else _NEVER
@@ -149,8 +185,29 @@ def _last_line_number(path: str) -> int | None:
 def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
                    path: str, tagged_width: int,
                    cells: dict[str, tuple[Bracket | str, ...]], file_columns: FileColumns,
-                   all_columns: bool = False) -> Document:
-    """The document begun at ``begin_line``: its lines up to ``#end document`` (and, on
+                   all_columns: bool) -> Document:
+    """The document begun at ``begin_line``: read in bulk (:mod:`~.conll2012_bulk`) when
+    ``lines`` are a :class:`TextLines` and the document is one the bulk path proves regular,
+    else line by line (:func:`_read_lines_of_document`), from the same lines."""
+    if isinstance(lines, TextLines) and not all_columns:
+        taken = lines.take_document()
+        if taken is not None and _END.match(taken[1].strip()):
+            body, last = taken
+            read = read_body(name, begin_line, body, path, tagged_width, cells, _parse_cell,
+                             file_columns)
+            if read is not None:
+                lines.advance(len(body) + len(last), read[1] + 1)
+                return read[0]
+    return _read_lines_of_document(name, begin_line, lines, path, tagged_width, cells,
+                                   file_columns, all_columns)
+
+
+def _read_lines_of_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
+                            path: str, tagged_width: int,
+                            cells: dict[str, tuple[Bracket | str, ...]],
+                            file_columns: FileColumns, all_columns: bool = False) -> Document:
+    """The document begun at ``begin_line``, read line by line: its lines up to ``#end
+    document`` (and, on
     lines at least ``tagged_width`` wide, the part-of-speech and named-entity columns);
     ``cells`` caches the brackets of coreference cells (:func:`_cell_brackets`).
 
@@ -198,12 +255,7 @@ def _read_document(name: str, begin_line: int, lines: Iterator[tuple[int, str]],
                 continue
             brackets = cells.get(annotation)
             if brackets is None:
-                if len(cells) >= _CACHED_CELLS:
-                    cells.clear()  # memory stays bounded whatever the corpus's size
-                # A tab-separated cell may carry spaces around its text.
-                text = annotation.strip()
-                brackets = cells[annotation] = (() if text in _NO_COREFERENCE
-                                                else _cell_brackets(text))
+                brackets = _parse_cell(cells, annotation)
             token = len(words) - 1
             for bracket in brackets:
                 if isinstance(bracket, str):
@@ -349,8 +401,16 @@ def _filled_width(columns: list[str]) -> int:
     return used
 
 
-#: One bracket of a cell: whether it opens a mention, the entity, whether it closes one.
-Bracket = tuple[bool, str, bool]
+def _parse_cell(cells: dict[str, tuple[Bracket | str, ...]],
+                annotation: str) -> tuple[Bracket | str, ...]:
+    """The brackets of a coreference cell not yet in ``cells`` (:func:`_cell_brackets` of its
+    text, a cell of white space and a no-coreference mark none), kept there."""
+    if len(cells) >= _CACHED_CELLS:
+        cells.clear()  # memory stays bounded whatever the corpus's size
+    # A tab-separated cell may carry spaces around its text.
+    text = annotation.strip()
+    brackets = cells[annotation] = () if text in _NO_COREFERENCE else _cell_brackets(text)
+    return brackets
 
 
 def _cell_brackets(annotation: str) -> tuple[Bracket | str, ...]:
