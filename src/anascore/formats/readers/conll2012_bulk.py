@@ -27,7 +27,7 @@ from __future__ import annotations
 import codecs
 from collections.abc import Callable, Iterator
 from itertools import compress, repeat
-from operator import contains
+from operator import is_not
 from typing import BinaryIO
 
 from anascore.core.model import Document, Entity, Mention, SpanTokens
@@ -46,8 +46,6 @@ BLOCK_BYTES = 1 << 20
 LONGEST_DOCUMENT = 16 << 20
 _ONTONOTES_WIDTH = 12
 _WORD_COLUMN = {2: 0, 3: 1, 4: 0}
-#: The coreference cells that mark no mention, which need no look (others, ``True``, do).
-_SKIPPED = {"-": False, "_": False}
 _BOM = codecs.BOM_UTF8
 
 
@@ -218,7 +216,6 @@ def _read_body(name: str, begin_line: int, body: str, path: str, tagged_width: i
     spans = SpanTokens()
     span = Mention.span
     setdefault = closed.setdefault
-    skip = _SKIPPED.get
     first = file_columns.first
     expected = len(first[0][1]) if first else 0
     line = begin_line + 1  # the line the next piece of text starts at
@@ -259,7 +256,10 @@ def _read_body(name: str, begin_line: int, body: str, path: str, tagged_width: i
             part_of_speech += flat[4::stride]
             named_entities += flat[10::stride]
         annotations = flat[width - 1::stride]
-        for index in compress(range(lines), map(skip, annotations, repeat(True))):
+        # The cells marking no mention are one object each ('-' or '_', as every
+        # one-character string): those of the sentence's mark are passed over in C.
+        mark = "-" if "-" in annotations else "_"
+        for index in compress(range(lines), map(is_not, annotations, repeat(mark))):
             annotation = annotations[index]
             brackets = cells.get(annotation)
             if brackets is None:
@@ -320,7 +320,8 @@ def _other_width_allowed(file_columns: FileColumns, flat: list[str], width: int,
                 map(str.strip, annotations)):
             return False  # only empty cells past the file's width: the careful reader's
     for column in range(_ONTONOTES_WIDTH - 1, width - 1):
-        if not all(map(contains, flat[column::stride], repeat("*"))):
+        cells = flat[column::stride]
+        if cells.count("*") != len(cells) and not all("*" in cell for cell in set(cells)):
             return False
     if not file_columns.first_checked:
         if not all("*" in cell for _, columns in file_columns.first
