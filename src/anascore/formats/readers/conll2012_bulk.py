@@ -40,7 +40,7 @@ Cells = dict[str, tuple[Bracket | str, ...]]
 ParseCell = Callable[[Cells, str], tuple[Bracket | str, ...]]
 
 #: The bytes of a file read at a time (:func:`decoded_blocks`).
-BLOCK_BYTES = 1 << 20
+BLOCK_BYTES = 1 << 16
 #: A document's text is taken whole only up to this many characters (a longer one, or a file
 #: without ``#end document``, is read line by line: memory stays bounded).
 LONGEST_DOCUMENT = 16 << 20
