@@ -15,11 +15,10 @@ other layer of entities (:data:`ENTITY_LAYERS`) under ``LAYER.METRIC`` names
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class MetricName:
+class MetricName(NamedTuple):
     """One metric of the catalogue.
 
     ``group``: ``identity`` (the default selection, counted on every layer of entities),
@@ -28,7 +27,10 @@ class MetricName:
     annotation layer switched on by its setting). ``defined_in``: the module and the name of
     the metric's :class:`~anascore.metrics.base.Metric` value (``None`` for a derived
     metric); ``derived_from``: the metrics a derived one is computed from; ``latex``: the
-    title as papers typeset it, where LaTeX output sets it otherwise (``B$^3$``)."""
+    title as papers typeset it, where LaTeX output sets it otherwise (``B$^3$``).
+
+    A row of a constant table, so a named tuple: every command imports the catalogue, and a
+    frozen dataclass's generated methods are compiled at import."""
 
     name: str
     title: str

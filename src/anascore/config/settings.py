@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from anascore.config import linguistic_settings as linguistic
 from anascore.config.choices import (
@@ -108,10 +107,12 @@ def level_list(text: str) -> tuple[str, ...]:
     return levels
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(NamedTuple):
     """One setting: an :class:`~anascore.config.options.Options` field (or ``preset``) and
-    everything said about it outside its validation."""
+    everything said about it outside its validation.
+
+    A row of a constant table, so a named tuple: every command imports the table, and a
+    frozen dataclass's generated methods are compiled at import."""
 
     name: str
     section: str
