@@ -69,7 +69,6 @@ PLAIN_SCORE_MODULES = {
     "anascore.formats.readers",  # the package only (its __init__ holds a docstring)
     "anascore.formats.readers.conll2012",
     "anascore.formats.readers.conll2012_bulk",  # its fast path: regular documents in bulk
-    "anascore.formats.readers.markup",
     "anascore.formats.io.sources",
     "anascore.formats.io.text_files",
     "anascore.scoring.key_hash",
@@ -97,7 +96,6 @@ PLAIN_SCORE_MODULES = {
     "anascore.config.presets",
     "anascore.core.progress",
     "anascore.report",
-    "anascore.report.reference_layout",
     "anascore.report.text_table",
     "anascore.metrics.scores",
     "anascore.scoring.pipeline",
@@ -123,6 +121,9 @@ NEVER_FOR_PLAIN_SCORE = (
     "anascore.report.systems", "anascore.matching.optimal",
     "anascore.formats.io.csv_output", "scipy", "json", "difflib", "gzip", "tempfile",
     "anascore.cli.errors", "anascore.cli.convert", "anascore.cli.agree", "anascore.agree",
+    # the marked-up text reader (pairing takes its unnamed document's name from the format
+    # catalogue), the Perl scorer's layout (--reference-layout only), glob (a glob of inputs)
+    "anascore.formats.readers.markup", "anascore.report.reference_layout", "glob",
 )
 
 

@@ -21,15 +21,17 @@ from anascore.core.errors import QUOTED_CHARACTERS, AnascoreError, OptionsError,
 OUTPUTS = ("text", "json", "csv", "markdown", "latex")
 #: Warnings printed before the rest are only counted.
 SHOWN_WARNINGS = 20
+# The patterns below are kept as text and compiled when an error is first printed (``re``
+# caches them): a run without an error never pays for compiling them.
 #: A quoted value longer than an error line quotes (argparse quotes a bad value whole).
-_LONG_QUOTE = re.compile("'([^'\\n]{" + str(QUOTED_CHARACTERS + 1) + ",})'")
-#: argparse's message for a value outside the choices.
-_INVALID_CHOICE = re.compile(r"^argument (?P<argument>[^:]+): invalid choice: '(?P<value>[^']*)'"
-                             r" \(choose from (?P<choices>.*)\)$", re.DOTALL)
+_LONG_QUOTE = "'([^'\\n]{" + str(QUOTED_CHARACTERS + 1) + ",})'"
+#: argparse's message for a value outside the choices (matched with ``re.DOTALL``).
+_INVALID_CHOICE = (r"^argument (?P<argument>[^:]+): invalid choice: '(?P<value>[^']*)'"
+                   r" \(choose from (?P<choices>.*)\)$")
 #: What the library's messages say to Python callers only: a setting's Python spelling after
 #: its flag (``--drop-unsupported (drop_unsupported=True)``), advice "from Python".
-_PYTHON_ONLY = (re.compile(r"(--[a-z][-a-z]*(?: [\w.-]+)?) \([a-z_]+=(?:True|False|'[^']*'|\w+)\)"),
-                re.compile(r"; from Python, [^;)]*"))
+_PYTHON_ONLY = (r"(--[a-z][-a-z]*(?: [\w.-]+)?) \([a-z_]+=(?:True|False|'[^']*'|\w+)\)",
+                r"; from Python, [^;)]*")
 
 
 def nearest(text: str, choices: Sequence[str], cutoff: float = 0.6) -> str | None:
@@ -44,8 +46,8 @@ def nearest(text: str, choices: Sequence[str], cutoff: float = 0.6) -> str | Non
 def for_command_line(message: str) -> str:
     """A library message in the words of the command line: no Python spelling beside a flag,
     no advice addressed to Python callers."""
-    message = _PYTHON_ONLY[0].sub(r"\1", message)
-    return _PYTHON_ONLY[1].sub("", message)
+    message = re.sub(_PYTHON_ONLY[0], r"\1", message)
+    return re.sub(_PYTHON_ONLY[1], "", message)
 
 
 class Parser(argparse.ArgumentParser):
@@ -88,11 +90,11 @@ class Parser(argparse.ArgumentParser):
             unknown = self._unknown_flags()
             if unknown:  # '--t' for '--to': name it rather than the flag found missing
                 self.refuse_unknown(unknown)
-        invalid = _INVALID_CHOICE.match(message)
+        invalid = re.match(_INVALID_CHOICE, message, re.DOTALL)
         if invalid is not None:
             message = self._invalid_choice(invalid)  # it cuts the value short itself
         else:
-            message = _LONG_QUOTE.sub(lambda found: f"'{shorten(found[1])}'", message)
+            message = re.sub(_LONG_QUOTE, lambda found: f"'{shorten(found[1])}'", message)
             if message.endswith("required: COMMAND") and self._subparsers is not None:
                 commands = self._subparsers._group_actions[0].choices
                 if commands:

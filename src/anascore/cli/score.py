@@ -25,7 +25,6 @@ from anascore.config.options import Options, canonical_metric
 from anascore.config.presets import describe_mode
 from anascore.core.errors import AnascoreError, OptionsError
 from anascore.report import Report
-from anascore.report.reference_layout import render_reference_layout
 from anascore.report.text_table import render_text
 from anascore.scoring.pipeline import score_files
 
@@ -213,6 +212,8 @@ def _render(result: Report | SystemsReport, arguments: argparse.Namespace) -> st
                               sort_by=arguments.sort_by) + "\n"
     if isinstance(result, Report):
         if arguments.reference_layout:
+            from anascore.report.reference_layout import render_reference_layout
+
             return render_reference_layout(result, per_document=per_document)
         if (arguments.output == "text" and result.intervals is None
                 and arguments.sort_by is None):

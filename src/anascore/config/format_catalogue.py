@@ -21,6 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+#: The name of a marked-up text's document without ``# newdoc id`` (the reader's,
+#: :mod:`anascore.formats.readers.markup`): it is paired with the key's document when the key
+#: has exactly one. Here, with the other facts, so that pairing documents does not import
+#: that reader.
+UNNAMED = ""
 #: The settings that score a layer other than identity, and the layer each scores (as
 #: messages name it).
 LAYER_SETTINGS: dict[str, str] = {

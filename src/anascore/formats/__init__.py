@@ -77,7 +77,7 @@ def detect_format(path: str | os.PathLike[str]) -> str:
             continue
         if line.startswith("#") and "begin document" in line:
             return _bracketed_format(lines[number + 1:])
-        if _JSON_ARRAY.match(head.lstrip()):  # not marked-up text: '[Anna|1] met …'
+        if re.match(_JSON_ARRAY, head.lstrip()):  # not marked-up text: '[Anna|1] met …'
             return "mentionjson"
         if line.startswith("{"):
             return _json_lines_format(head)
@@ -87,7 +87,7 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         return corefud
     from anascore.formats.readers.ua import sniff_ua
 
-    marked_up = bool(_MARKED_UP.search(head))
+    marked_up = bool(re.search(_MARKED_UP, head))
     if marked_up and not _first_text_line_tabbed(head):
         # Before UA: '# newdoc id' and a line of more than ten words looks like the UA
         # exploded format, whose token lines are columns separated by tabs.
@@ -123,10 +123,12 @@ def looks_like_cattan(line: str) -> bool:
     return len(cells) == 8 and cells[6] in ("True", "False")
 
 
+# The detection's patterns are kept as text and compiled when first used (``re`` caches
+# them): a file that says what it is on its first line (``#begin document``) needs none.
 #: The start of a JSON array of objects (mention records), or of an empty one.
-_JSON_ARRAY = re.compile(r"\[\s*[{\]]")
+_JSON_ARRAY = r"\[\s*[{\]]"
 #: A key of a JSON object (a token string is followed by ``,`` or ``]``, never ``:``).
-_JSON_KEY = re.compile(r'"(doc_key|coref_chain|flatten_tokens|flatten_mentions|mentions)"\s*:')
+_JSON_KEY = r'"(doc_key|coref_chain|flatten_tokens|flatten_mentions|mentions)"\s*:'
 
 
 def _json_lines_format(head: str) -> str:
@@ -134,7 +136,7 @@ def _json_lines_format(head: str) -> str:
     has: ``doc_key`` jsonlines, ``coref_chain`` mention records, ``flatten_tokens``,
     ``flatten_mentions`` or ``mentions`` SciCo topics; jsonlines when none is seen."""
     first = head.lstrip().split("\n", 1)[0]
-    keys = {match.group(1) for match in _JSON_KEY.finditer(first)}
+    keys = {match.group(1) for match in re.finditer(_JSON_KEY, first)}
     if "doc_key" in keys:
         return "jsonlines"
     if "coref_chain" in keys:
@@ -145,7 +147,7 @@ def _json_lines_format(head: str) -> str:
 
 
 #: A marked-up mention, ``[text|ID]`` (:mod:`anascore.formats.readers.markup`).
-_MARKED_UP = re.compile(r"\[[^\]\t]*\|[A-Za-z0-9_.\-]+\]")
+_MARKED_UP = r"\[[^\]\t]*\|[A-Za-z0-9_.\-]+\]"
 
 
 def _first_text_line_tabbed(head: str) -> bool:

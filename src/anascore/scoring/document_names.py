@@ -14,8 +14,10 @@ from collections.abc import Iterable
 
 from anascore.core.errors import shorten
 
-_CONLL_NAME = re.compile(r"^\(?(?P<document>[^()]*?)\)?;\s*part\s+(?P<part>\d+)$")
-_E2E_KEY = re.compile(r"^(?P<document>.*?)_(?P<part>\d+)$")
+# The patterns are kept as text and compiled when first used (``re`` caches them): a run
+# whose documents all pair by their exact names needs neither.
+_CONLL_NAME = r"^\(?(?P<document>[^()]*?)\)?;\s*part\s+(?P<part>\d+)$"
+_E2E_KEY = r"^(?P<document>.*?)_(?P<part>\d+)$"
 
 
 def normalized(name: str) -> tuple[str, int | str] | str:
@@ -25,7 +27,7 @@ def normalized(name: str) -> tuple[str, int | str] | str:
     more than 4,300, and no two such parts are one number unless they are one text."""
     name = name.strip()
     for pattern in (_CONLL_NAME, _E2E_KEY):
-        match = pattern.match(name)
+        match = re.match(pattern, name)
         if match:
             part = match.group("part").lstrip("0") or "0"
             return match.group("document").strip(), int(part) if len(part) <= 18 else part
@@ -36,7 +38,7 @@ def bare_name(name: str) -> str:
     """A CoNLL-2012 document name without its wrapping: ``(36_1ecb); part 000`` is
     ``36_1ecb`` (any other name is itself), so that a pattern over document names (a topic's)
     reads the same name in every format."""
-    match = _CONLL_NAME.match(name.strip())
+    match = re.match(_CONLL_NAME, name.strip())
     return name if match is None else match.group("document").strip()
 
 

@@ -17,7 +17,6 @@ turn, as those of the concatenated files would come.
 
 from __future__ import annotations
 
-import glob
 import os
 from collections.abc import Callable, Iterator, Sequence
 
@@ -53,6 +52,8 @@ def members(path: str) -> dict[str, str]:
         if not found:
             raise FormatError("is an empty folder; expected annotated files", path=path)
         return found
+    import glob  # only for a pattern of files
+
     matched = sorted(match for match in glob.glob(path, recursive=True)
                      if os.path.isfile(match))
     if not matched:

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from anascore.config.format_catalogue import UNNAMED
 from anascore.config.options import AUTO_BYTES_PER_PROCESS, Options, refuse_unused
 from anascore.core.errors import AnascoreError, DocumentMismatchError
 from anascore.core.model import Document, checked_documents
@@ -23,7 +24,6 @@ from anascore.formats import detect_format, read_documents
 from anascore.formats.io.output import require_path
 from anascore.formats.io.sources import local_inputs, renamed_warnings
 from anascore.formats.io.text_files import check_readable
-from anascore.formats.readers.markup import UNNAMED
 from anascore.metrics.split_antecedents import SetAlignmentDetails
 from anascore.report import Report
 from anascore.scoring.document import (

@@ -35,15 +35,17 @@ STRING_ID_FORMATS = names_where(lambda facts: facts.string_ids)
 #: ECB+'s event mention types (Cattan et al.'s ``get_ecb_data.py`` and Barhom et al. take a
 #: mention whose type starts with one of these as an event; every other type is an entity).
 EVENT_TYPES = ("ACT", "NEG")
-_CANONICAL = re.compile(r"0|[1-9][0-9]*")
-_DIGIT = re.compile(r"[0-9]")
+# The patterns are kept as text and compiled when first used (``re`` caches them): a run
+# of integer chain IDs that writes nothing needs none of them.
+_CANONICAL = r"0|[1-9][0-9]*"
+_DIGIT = r"[0-9]"
 _ATTRIBUTES = attrgetter("attributes")
 
 
 def coval_chain(chain_id: str) -> int | None:
     """The chain CoVal reads an ID as: the number its digits make (``None``: no digit, and
     CoVal skips the mention)."""
-    digits = "".join(_DIGIT.findall(chain_id))
+    digits = "".join(re.findall(_DIGIT, chain_id))
     return int(digits) if digits else None
 
 
@@ -117,7 +119,8 @@ def integer_ids(documents: Iterable[Document]) -> dict[str, int] | None:
     ``None`` when every ID already is a decimal integer as the Perl scorer reads one (no
     sign, no leading zero), which is then written as it is."""
     ids = dict.fromkeys(entity.id for document in documents for entity in document.entities)
-    if all(_CANONICAL.fullmatch(chain_id) for chain_id in ids):
+    canonical = re.compile(_CANONICAL).fullmatch
+    if all(canonical(chain_id) for chain_id in ids):
         return None
     return {chain_id: number for number, chain_id in enumerate(ids, start=1)}
 
@@ -126,9 +129,9 @@ def escaped(text: str) -> str:
     """An ID for one cell of a tab-separated file: backslash, tab and every line break
     escaped (``\\\\``, ``\\t``, ``\\n``, ``\\r``, others as ``\\uXXXX``), so that each ID stays
     in its cell and on its line."""
-    return _SPECIAL.sub(lambda match: _ESCAPES.get(match.group(), f"\\u{ord(match.group()):04x}"),
-                        text)
+    return re.sub(_SPECIAL,
+                  lambda match: _ESCAPES.get(match.group(), f"\\u{ord(match.group()):04x}"), text)
 
 
 _ESCAPES = {"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"}
-_SPECIAL = re.compile("[\\\\\t\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_SPECIAL = "[\\\\\t\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]"

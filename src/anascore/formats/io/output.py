@@ -16,7 +16,6 @@ input, as the next run would read it.
 from __future__ import annotations
 
 import contextlib
-import glob
 import os
 import sys
 from collections.abc import Iterable, Iterator
@@ -103,6 +102,8 @@ def _clash(input: str, output: str) -> str | None:
             return f"in the folder {input}, whose files are read"
         inside = _files_in(input)
     elif not os.path.exists(input) and set("*?[") & set(input):
+        import glob  # only for a glob pattern of inputs
+
         inside = (path for path in glob.glob(input, recursive=True) if os.path.isfile(path))
     else:
         return f"the file {input}" if same_file(input, output) else None

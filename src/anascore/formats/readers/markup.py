@@ -38,12 +38,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from anascore.config.format_catalogue import UNNAMED
 from anascore.core.errors import FormatError, shorten
 from anascore.core.model import Document, Entity, Mention, SpanTokens
 from anascore.formats.io.text_files import open_text
 
-#: The name of a document without ``# newdoc id`` (paired with a one-document key).
-UNNAMED = ""
 _NEWDOC = re.compile(r"#\s*newdoc\s+id\s*=\s*(.*?)\s*$")
 _CLOSING = re.compile(r"\|([A-Za-z0-9_.\-]+)\]")
 _ESCAPED = frozenset("[]|\\")
