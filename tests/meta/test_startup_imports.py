@@ -86,9 +86,8 @@ PLAIN_SCORE_MODULES = {
     "anascore.metrics.lea",
     "anascore.metrics.mentions",
     "anascore.metrics.muc",
-    "anascore.metrics.split_antecedents",  # the set alignments every metric counts with
+    "anascore.metrics.split_counts",  # each metric's hook of split antecedents (the hook only)
     "anascore.metrics.rules",  # the metrics' hooks of the conventions (MetricRules)
-    "anascore.metrics.set_comparison",  # split antecedents' SetMetric and ElementTables
     "anascore.core.model",
     "anascore.config.options", "anascore.config.metric_names",  # the catalogue: options' names
     "anascore.formats.io.output",
@@ -124,6 +123,8 @@ NEVER_FOR_PLAIN_SCORE = (
     # the marked-up text reader (pairing takes its unnamed document's name from the format
     # catalogue), the Perl scorer's layout (--reference-layout only), glob (a glob of inputs)
     "anascore.formats.readers.markup", "anascore.report.reference_layout", "glob",
+    # the alignment of split-antecedent sets (only for documents that have them)
+    "anascore.metrics.split_antecedents", "anascore.metrics.set_comparison",
 )
 
 

@@ -18,6 +18,8 @@ element, and the cell of two entities whose sets are aligned gains the δ term, 
 from __future__ import annotations
 
 import math
+from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -30,12 +32,11 @@ from anascore.metrics.base import (
     prf_score_batch,
     recall_precision,
 )
-from anascore.metrics.split_antecedents import (
-    SetAlignment,
-    recall_side_sets,
-    split_antecedent_counts,
-    tables_with_sets,
-)
+from anascore.metrics.split_counts import split_antecedent_counts
+
+if TYPE_CHECKING:
+    from anascore.metrics.set_comparison import SetMetric
+    from anascore.metrics.split_antecedents import SetAlignment
 
 
 def _bcubed_recall(table: Contingency) -> tuple[float, float]:
@@ -60,10 +61,18 @@ def count_bcubed(comparison: Comparison) -> np.ndarray:
                     dtype=np.float64)
 
 
-BCUBED_SETS = recall_side_sets(_bcubed_recall)
+@cache
+def bcubed_sets() -> SetMetric:
+    """How B³ compares two sets (made, with the set machinery imported, when a document
+    first has sets to align: :mod:`anascore.metrics.split_counts`)."""
+    from anascore.metrics.split_antecedents import recall_side_sets
+
+    return recall_side_sets(_bcubed_recall)
 
 
 def _bcubed_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...]) -> np.ndarray:
+    from anascore.metrics.split_antecedents import tables_with_sets
+
     (alignment,) = alignments
     recall_table, precision_table = tables_with_sets(comparison, alignment)
     recall_num, recall_den = _bcubed_recall(recall_table)
@@ -73,7 +82,7 @@ def _bcubed_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ..
 
 BCUBED = Metric("bcub", metric_title("bcub"), PRF_FIELDS,
                 split_antecedent_counts("bcub", len(PRF_FIELDS), count_bcubed,
-                                        lambda comparison: (BCUBED_SETS,), _bcubed_with_sets),
+                                        lambda comparison: (bcubed_sets(),), _bcubed_with_sets),
                 prf_score,
                 "Bagga & Baldwin 1998, Algorithms for scoring coreference chains",
                 score_batch=prf_score_batch)

@@ -34,7 +34,9 @@ scorer computes it (U10, U11 in :mod:`anascore.compat.ua_scorer`).
 
 from __future__ import annotations
 
+from functools import cache
 from operator import mul
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -43,13 +45,11 @@ from anascore.config.metric_names import metric_title
 from anascore.metrics.base import Metric, exact_sum
 from anascore.metrics.rules import metric_rules
 from anascore.metrics.scores import BlancScore, Score, ScoreArrays, f1_score, f1_scores, ratios
-from anascore.metrics.split_antecedents import (
-    SetAlignment,
-    SetMetric,
-    common_mentions,
-    set_sizes,
-    split_antecedent_counts,
-)
+from anascore.metrics.split_counts import split_antecedent_counts
+
+if TYPE_CHECKING:
+    from anascore.metrics.set_comparison import SetMetric
+    from anascore.metrics.split_antecedents import SetAlignment
 
 FIELDS = (
     "coref_recall_num", "coref_recall_den", "coref_precision_num", "coref_precision_den",
@@ -144,16 +144,26 @@ def _blanc_weight(counts: np.ndarray) -> float:
     return (f1_score(coref_recall, coref_precision) + f1_score(non_recall, non_precision)) / 2
 
 
-BLANC_SETS = SetMetric(blanc_of_sets, _blanc_weight, _blanc_deltas,
-                       ("coref_recall", "coref_precision", "non_coref_recall",
-                        "non_coref_precision"), split_fields=slice(0, 8))
+@cache
+def blanc_sets() -> SetMetric:
+    """How BLANC compares two sets (made, with the set machinery imported, when a document
+    first has sets to align: :mod:`anascore.metrics.split_counts`)."""
+    from anascore.metrics.set_comparison import SetMetric
+
+    return SetMetric(blanc_of_sets, _blanc_weight, _blanc_deltas,
+                     ("coref_recall", "coref_precision", "non_coref_recall",
+                      "non_coref_precision"), split_fields=slice(0, 8))
+
+
 def _blanc_sets(comparison: Comparison) -> tuple[SetMetric, ...]:
     """How BLANC compares sets, in the run's conventions
     (:meth:`anascore.metrics.rules.MetricRules.set_metrics`)."""
-    return metric_rules(comparison).set_metrics("blanc", (BLANC_SETS,))
+    return metric_rules(comparison).set_metrics("blanc", (blanc_sets(),))
 
 
 def _blanc_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...]) -> np.ndarray:
+    from anascore.metrics.split_antecedents import common_mentions, set_sizes
+
     table = comparison.table
     key_sizes, response_sizes = set_sizes(comparison)
     common_coref = int(links(table.counts).sum())

@@ -25,6 +25,8 @@ one alignment; U9 in :mod:`anascore.compat.ua_scorer`.)
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -33,14 +35,11 @@ from anascore.config.metric_names import metric_title
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
 from anascore.metrics.entity_pairing import best_assignment_total
 from anascore.metrics.rules import metric_rules
-from anascore.metrics.split_antecedents import (
-    SetAlignment,
-    SetMetric,
-    prf_deltas,
-    prf_weight,
-    split_antecedent_counts,
-    tables_with_sets,
-)
+from anascore.metrics.split_counts import split_antecedent_counts
+
+if TYPE_CHECKING:
+    from anascore.metrics.set_comparison import SetMetric
+    from anascore.metrics.split_antecedents import SetAlignment
 
 
 def _ceafm_similarity(table: Contingency) -> np.ndarray:
@@ -79,18 +78,27 @@ Similarity = Callable[[Contingency], np.ndarray]
 def _ceaf_sets(name: str, count: Callable[[Comparison], np.ndarray]) -> Callable[
         [Comparison], tuple[SetMetric, ...]]:
     """How CEAF compares sets: the paper's δ (recall, precision), in the run's conventions
-    (:meth:`anascore.metrics.rules.MetricRules.set_metrics`)."""
+    (:meth:`anascore.metrics.rules.MetricRules.set_metrics`); the paper's set metric is made,
+    with the set machinery imported, when a document first has sets to align."""
 
     def of_sets(table: Contingency) -> np.ndarray:
         return count(Comparison.from_table(table))
 
-    paper = (SetMetric(of_sets, prf_weight, prf_deltas),)
-    return lambda comparison: metric_rules(comparison).set_metrics(name, paper)
+    @cache
+    def paper() -> tuple[SetMetric, ...]:
+        from anascore.metrics.set_comparison import SetMetric
+        from anascore.metrics.split_antecedents import prf_deltas, prf_weight
+
+        return (SetMetric(of_sets, prf_weight, prf_deltas),)
+
+    return lambda comparison: metric_rules(comparison).set_metrics(name, paper())
 
 
 def _ceaf_with_sets(similarity: Similarity, entity_count: bool) -> Callable[
         [Comparison, tuple[SetAlignment, ...]], np.ndarray]:
     def count(comparison: Comparison, alignments: tuple[SetAlignment, ...]) -> np.ndarray:
+        from anascore.metrics.split_antecedents import tables_with_sets
+
         (alignment,) = alignments
         recall_table, precision_table = tables_with_sets(comparison, alignment)
         # The two tables have the same cells, so the recall table's components serve both.

@@ -24,6 +24,8 @@ shared mention; the UA scorer counts the same).
 from __future__ import annotations
 
 import math
+from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -37,13 +39,11 @@ from anascore.metrics.base import (
     prf_score_batch,
     recall_precision,
 )
-from anascore.metrics.split_antecedents import (
-    SetAlignment,
-    common_mentions,
-    recall_side_sets,
-    set_sizes,
-    split_antecedent_counts,
-)
+from anascore.metrics.split_counts import split_antecedent_counts
+
+if TYPE_CHECKING:
+    from anascore.metrics.set_comparison import SetMetric
+    from anascore.metrics.split_antecedents import SetAlignment
 
 
 def _lea_recall(table: Contingency, set_links: np.ndarray | None = None,
@@ -107,10 +107,18 @@ def count_lea(comparison: Comparison) -> np.ndarray:
                                  cells.key_sizes)], dtype=np.float64)
 
 
-LEA_SETS = recall_side_sets(_lea_recall)
+@cache
+def lea_sets() -> SetMetric:
+    """How LEA compares two sets (made, with the set machinery imported, when a document
+    first has sets to align: :mod:`anascore.metrics.split_counts`)."""
+    from anascore.metrics.split_antecedents import recall_side_sets
+
+    return recall_side_sets(_lea_recall)
 
 
 def _lea_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...]) -> np.ndarray:
+    from anascore.metrics.split_antecedents import common_mentions, set_sizes
+
     (alignment,) = alignments
     table = comparison.table
     key_sizes, response_sizes = set_sizes(comparison)
@@ -132,7 +140,7 @@ def _lea_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...])
 
 LEA = Metric("lea", metric_title("lea"), PRF_FIELDS,
              split_antecedent_counts("lea", len(PRF_FIELDS), count_lea,
-                                     lambda comparison: (LEA_SETS,), _lea_with_sets),
+                                     lambda comparison: (lea_sets(),), _lea_with_sets),
              prf_score,
              "Moosavi & Strube 2016, Which coreference evaluation metric do you trust?",
              score_batch=prf_score_batch)

@@ -21,19 +21,19 @@ the set is then in the response); otherwise δ = 0 and the whole link is missing
 
 from __future__ import annotations
 
+from functools import cache
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from anascore.comparison.contingency import Comparison, Contingency
 from anascore.config.metric_names import metric_title
 from anascore.metrics.base import PRF_FIELDS, Metric, prf_score, prf_score_batch
-from anascore.metrics.split_antecedents import (
-    SetAlignment,
-    SetMetric,
-    prf_deltas,
-    prf_weight,
-    set_sizes,
-    split_antecedent_counts,
-)
+from anascore.metrics.split_counts import split_antecedent_counts
+
+if TYPE_CHECKING:
+    from anascore.metrics.set_comparison import SetMetric
+    from anascore.metrics.split_antecedents import SetAlignment
 
 
 def count_muc(comparison: Comparison) -> np.ndarray:
@@ -64,10 +64,19 @@ def _muc_of_sets(table: Contingency) -> np.ndarray:
                      int(np.maximum(table.response_sizes - 1, 1).sum())], dtype=np.float64)
 
 
-MUC_SETS = SetMetric(_muc_of_sets, prf_weight, prf_deltas, linked=True)
+@cache
+def muc_sets() -> SetMetric:
+    """How MUC compares two sets (made, with the set machinery imported, when a document
+    first has sets to align: :mod:`anascore.metrics.split_counts`)."""
+    from anascore.metrics.set_comparison import SetMetric
+    from anascore.metrics.split_antecedents import prf_deltas, prf_weight
+
+    return SetMetric(_muc_of_sets, prf_weight, prf_deltas, linked=True)
 
 
 def _muc_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...]) -> np.ndarray:
+    from anascore.metrics.split_antecedents import set_sizes
+
     (alignment,) = alignments
     table = comparison.table
     correct = int(table.counts.sum()) - len(table.counts)
@@ -79,7 +88,7 @@ def _muc_with_sets(comparison: Comparison, alignments: tuple[SetAlignment, ...])
 
 MUC = Metric("muc", metric_title("muc"), PRF_FIELDS,
              split_antecedent_counts("muc", len(PRF_FIELDS), count_muc,
-                                     lambda comparison: (MUC_SETS,), _muc_with_sets),
+                                     lambda comparison: (muc_sets(),), _muc_with_sets),
              prf_score,
              "Vilain et al. 1995, A model-theoretic coreference scoring scheme",
              score_batch=prf_score_batch)

@@ -16,7 +16,8 @@ the same for all of them; only the last is the metric's own:
    LEA counts δ per link to the set, BLANC credits links whose node is a set); every entity
    with a set counts it as one more element.
 
-:func:`split_antecedent_counts` wraps a metric's count function with these steps; a metric
+:func:`anascore.metrics.split_counts.split_antecedent_counts` wraps a metric's count function
+with these steps (and imports this module only for a document with sets to align); a metric
 supplies its :class:`SetMetric` and its generalized count. A document without accommodated
 sets takes the metric's standard path, so every score equals the standard one there.
 
@@ -49,8 +50,6 @@ from anascore.metrics.base import recall_precision
 from anascore.metrics.rules import metric_rules
 from anascore.metrics.set_comparison import ElementTables, SetMetric
 from anascore.selection.accommodated_sets import AccommodatedSets
-
-Count = Callable[[Comparison], np.ndarray]
 
 _SETS = "split antecedents"
 _SHARED = "split antecedents: shared mentions"
@@ -135,43 +134,6 @@ def _elements(sets: AccommodatedSets | None, entity: int) -> list[str]:
         return []
     holder = int(np.flatnonzero(sets.holders == entity)[0])
     return [sets.atom_ids[atom] for atom in sets.elements[holder]]
-
-
-def has_accommodated_sets(comparison: Comparison) -> bool:
-    return comparison.key.accommodated is not None or comparison.response.accommodated is not None
-
-
-def split_antecedent_counts(name: str, size: int, standard: Count,
-                            set_metrics: Callable[[Comparison], tuple[SetMetric, ...]],
-                            generalized: Callable[[Comparison, tuple[SetAlignment, ...]],
-                                                  np.ndarray]) -> Count:
-    """A metric's count function with split antecedents (``keep_split_antecedents``).
-
-    ``standard`` counts a document without accommodated sets; ``set_metrics`` gives, for a
-    document's options, how the metric compares sets (one :class:`SetMetric`, or one per
-    separately aligned part); ``generalized`` counts with the alignments. ``size`` is the
-    number of count fields.
-    """
-
-    def count(comparison: Comparison) -> np.ndarray:
-        options = comparison.options
-        if not options.keep_split_antecedents or not has_accommodated_sets(comparison):
-            if options.only_split_antecedents:
-                return np.zeros(size, dtype=np.float64)
-            return standard(comparison)
-        alignments = tuple(set_alignment(comparison, name, metric)
-                           for metric in set_metrics(comparison))
-        if options.only_split_antecedents:
-            counts = np.zeros(size, dtype=np.float64)
-            for metric, alignment in zip(set_metrics(comparison), alignments, strict=True):
-                fields = metric.split_fields or slice(None)
-                assert alignment.split_counts is not None
-                counts[fields] = alignment.split_counts[fields]
-            return counts
-        return generalized(comparison, alignments)
-
-    count.__doc__ = standard.__doc__
-    return count
 
 
 def set_alignment(comparison: Comparison, name: str, metric: SetMetric) -> SetAlignment:

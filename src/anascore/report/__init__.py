@@ -18,12 +18,12 @@ from anascore.config.options import KEY_HASH_DIGITS, Options
 from anascore.config.presets import describe_mode
 from anascore.core.version import __version__
 from anascore.metrics.scores import MetricResult
-from anascore.metrics.split_antecedents import SetAlignmentDetails
 from anascore.stats.count_table import CountTable
 from anascore.stats.metric_suite import MetricSuite
 from anascore.stats.sums import column_sums, scores_from_counts
 
 if TYPE_CHECKING:
+    from anascore.metrics.split_antecedents import SetAlignmentDetails
     from anascore.stats.bootstrap import MetricInterval
 
 

@@ -44,12 +44,13 @@ from anascore.core.model import Document
 from anascore.formats.io.chain_ids import id_warnings
 from anascore.formats.io.conllu_alignment import check_conllu, check_same_words, common_positions
 from anascore.metrics import metric_for
-from anascore.metrics.split_antecedents import SetAlignmentDetails, alignment_details
+from anascore.metrics.split_counts import has_accommodated_sets
 from anascore.selection.sides import layer_document, select_side
 from anascore.selection.windows import window_pairs
 
 if TYPE_CHECKING:
     from anascore.compat import Conventions
+    from anascore.metrics.split_antecedents import SetAlignmentDetails
 
 #: A metric's count function.
 Count = Callable[[Comparison], np.ndarray]
@@ -225,11 +226,22 @@ def _computed_metrics(options: Options) -> tuple[tuple[str, Count], ...]:
 def layer_alignment_details(comparison: Comparison) -> dict[str, SetAlignmentDetails]:
     """The alignments of split-antecedent sets each metric made in ``comparison`` (those of
     another layer of entities named ``LAYER.METRIC``: ``discourse_deixis.muc``)."""
-    details = dict(alignment_details(comparison))
+    details = _alignment_details(comparison)
     for layer, layer_comparison in comparison.layers.items():
         details.update({f"{layer}.{name}": value
-                        for name, value in alignment_details(layer_comparison).items()})
+                        for name, value in _alignment_details(layer_comparison).items()})
     return details
+
+
+def _alignment_details(comparison: Comparison) -> dict[str, SetAlignmentDetails]:
+    """The alignments of one comparison: none without accommodated sets (the metrics align
+    sets only where a side has some, :mod:`anascore.metrics.split_counts`), so that a run
+    without them never imports the alignments' module."""
+    if not has_accommodated_sets(comparison):
+        return {}
+    from anascore.metrics.split_antecedents import alignment_details
+
+    return dict(alignment_details(comparison))
 
 
 def count_document(key: Document | None, response: Document | None, options: Options,

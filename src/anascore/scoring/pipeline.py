@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import numpy as np
 
@@ -24,7 +24,6 @@ from anascore.formats import detect_format, read_documents
 from anascore.formats.io.output import require_path
 from anascore.formats.io.sources import local_inputs, renamed_warnings
 from anascore.formats.io.text_files import check_readable
-from anascore.metrics.split_antecedents import SetAlignmentDetails
 from anascore.report import Report
 from anascore.scoring.document import (
     check_pair,
@@ -44,6 +43,9 @@ from anascore.scoring.key_hash import key_digest
 from anascore.scoring.levels import refuse_file_sets, scoring_units
 from anascore.stats.count_table import CountTable
 from anascore.stats.metric_suite import MetricSuite
+
+if TYPE_CHECKING:  # imported only for documents with split antecedents
+    from anascore.metrics.split_antecedents import SetAlignmentDetails
 
 #: The per-document pipeline's functions, importable from here as in 0.1.0 for one release
 #: (:mod:`anascore.scoring.document` holds them; ``compare`` of 0.1.0 is its
@@ -278,7 +280,8 @@ def with_nothing_to_score(report: Report, key: str, response: str, options: Opti
 
 
 #: One response document's counts by metric, warnings and alignments of accommodated sets.
-DocumentCounts = tuple[dict[str, np.ndarray], list[str], dict[str, SetAlignmentDetails]]
+DocumentCounts: TypeAlias = (
+    "tuple[dict[str, np.ndarray], list[str], dict[str, SetAlignmentDetails]]")
 
 
 def count_key_document(key_document: Document, response_documents: Sequence[Document | None],
