@@ -165,6 +165,10 @@ def test_what_a_run_asks_for_is_still_loaded(tmp_path: Path) -> None:
     # scipy.stats (for the bootstrap's adequacy, asked only with intervals) costs more to
     # import than numpy does, and 75 MB: JSON output without intervals never loads it
     assert "scipy.stats" not in modules
+    # one response's JSON names it (report.names) without the comparison of systems and
+    # its paired tests and bootstrap
+    assert "anascore.report.systems" not in modules
+    assert "anascore.stats.bootstrap" not in modules
     status, modules = _loaded(tmp_path, "errors", KEY, RESPONSE)
     assert status == 0 and "anascore.analysis.render" in modules
 

@@ -140,7 +140,7 @@ def _score_groups(parser: argparse.ArgumentParser, arguments: argparse.Namespace
     if not report_warnings([*_warnings(report), *groups.warnings], arguments):
         return 1
     if arguments.output == "json":
-        from anascore.report.systems import system_names
+        from anascore.report.names import system_names
 
         data = report.to_dict(per_document=arguments.per_document, details=arguments.details,
                               response=system_names(arguments.responses)[0])
@@ -202,7 +202,7 @@ def _warnings(result: Report | SystemsReport) -> list[str]:
 def _render(result: Report | SystemsReport, arguments: argparse.Namespace) -> str:
     per_document = arguments.per_document or arguments.sort_by is not None
     if arguments.output == "json" and isinstance(result, Report):
-        from anascore.report.systems import system_names
+        from anascore.report.names import system_names
 
         return result.to_json(per_document=per_document, details=arguments.details,
                               sort_by=arguments.sort_by,

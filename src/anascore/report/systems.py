@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import PurePath
 from typing import Any
 
 from anascore.config.options import Options
@@ -19,6 +18,7 @@ from anascore.config.presets import describe_mode
 from anascore.core.errors import OptionsError
 from anascore.core.version import __version__
 from anascore.report import Report
+from anascore.report.names import system_names  # noqa: F401  (its home before names.py)
 from anascore.stats.bootstrap import confidence_intervals
 from anascore.stats.significance import (
     APPROXIMATE_RANDOMIZATION,
@@ -248,16 +248,3 @@ def test_warnings(results: Sequence[PairedResult]) -> list[str]:
     """One line per test, system and note (cannot reject, too few documents or resamples,
     not applicable), naming the metrics it holds for."""
     return [note.text() for note in test_notes(results)]
-
-
-def system_names(paths: Sequence[str]) -> tuple[str, ...]:
-    """Names for responses given as paths: the file names when they differ, else the paths
-    as given (and a number after a path given twice)."""
-    short = [PurePath(path).name or path for path in paths]
-    names = short if len(set(short)) == len(short) else list(paths)
-    seen: dict[str, int] = {}
-    result = []
-    for name in names:
-        seen[name] = seen.get(name, 0) + 1
-        result.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
-    return tuple(result)
