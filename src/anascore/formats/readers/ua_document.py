@@ -32,15 +32,21 @@ from anascore.formats.dependencies import (
     untreed_head,
 )
 from anascore.formats.dependencies import governors as dependency_governors
+from anascore.formats.readers.ua_bridging import bridging_links
+from anascore.formats.readers.ua_bulk import (
+    BulkMarkables,
+    LayerMentions,
+    as_layer,
+    bulk_entities,
+    read_markables,
+)
 from anascore.formats.readers.ua_markables import (
     _EMPTY,
     _RANGE_ID,
     _TOKEN_ID,
-    PSEUDO_SUFFIXES,
     _brackets,
     _Layer,
     _Markable,
-    canonical_name,
     is_pseudo,
 )
 
@@ -95,6 +101,13 @@ class _DocumentReader:
     kept: dict[str, Sequence[str]] = field(default_factory=dict)
     _ids_unique: bool = True  # token IDs are unique in the document (else per sentence)
     before: list[str] = field(default_factory=list)
+    # The fast path's documents: markable columns of the common shape read a column at a
+    # time (ua_bulk), by column name; each token's sentence as blank lines number them.
+    bulk: bool = False
+    bulk_layers: dict[str, BulkMarkables] = field(default_factory=dict)
+    blank_sentence: list[int] = field(default_factory=list)
+    # Token ID -> position, and each token's governor (None: none known), when asked for.
+    _tree: tuple[Mapping, list[int | None]] | None = None
 
     def note(self, line: int) -> None:
         """A line that is no token line: the next row starts a run of lines after it."""
@@ -146,7 +159,7 @@ class _DocumentReader:
         self._sentences(token_at, count, numbers)
         blank_sentence = _sentence_numbers([token_at(row) for row in self.blanks], count)
         self.id_cells = tuple(columns.get("ID") or ("_",) * count)
-        self.ids = list(zip(self.id_cells, blank_sentence, strict=True))
+        self.blank_sentence = blank_sentence
         self.dependency_heads = columns.get("HEAD") or ("_",) * count
         if self.token_columns:
             self.upos = columns.get("UPOS") or ("_",) * count
@@ -161,7 +174,11 @@ class _DocumentReader:
         for name, layer in (("IDENTITY", self.identity), ("DISCOURSE_DEIXIS", self.deixis)):
             cells = columns.get(name)
             if cells is not None:
-                layer.read_column(cells, blank_sentence, self.path, numbers)
+                bulk = read_markables(cells) if self.bulk else None
+                if bulk is not None:
+                    self.bulk_layers[name] = bulk
+                else:
+                    layer.read_column(cells, blank_sentence, self.path, numbers)
         cells = columns.get("BRIDGING")
         if cells is not None:
             for token in _annotated(cells):
@@ -259,13 +276,22 @@ class _DocumentReader:
         ids = self.id_cells
         empty = (tuple("." in token_id for token_id in ids) if "." in "".join(ids)
                  else (False,) * len(ids))
-        lookup = id_positions(self.ids)
-        positions, self._ids_unique = lookup
-        governors = dependency_governors(self.ids, self.dependency_heads, lookup)
-        identity_mentions, entities, non_referring, entity_ids = self._entities(
-            self.identity, positions, governors)
-        _, deixis_entities, _, _ = self._entities(self.deixis, positions, governors)
-        bridging = self._bridging_links(identity_mentions, entity_ids)
+        identity_mentions, entities, non_referring, entity_ids = self._mentions(self.identity)
+        _, deixis_entities, _, _ = self._mentions(self.deixis)
+        bridging: tuple[BridgingLink, ...] = ()
+        if self.bridging:
+            mention_of: Mapping[str, Mention]
+            if isinstance(identity_mentions, list):  # read in bulk: in the markables' order
+                bulk = self.bulk_layers["IDENTITY"]
+                mention_of = dict(zip(bulk.markable_ids, identity_mentions, strict=True))
+                entity_of_markable = dict(zip(bulk.markable_ids, bulk.entity_ids,
+                                              strict=True))
+            else:
+                mention_of = identity_mentions
+                entity_of_markable = {markable.markable_id: markable.entity_id
+                                      for markable in self.identity.markables.values()}
+            bridging = bridging_links(self.bridging, mention_of, entity_of_markable,
+                                      entity_ids, self.name, self.path)
         columns: Mapping[str, tuple[str, ...]] = NO_ATTRIBUTES
         has_upos = self.token_columns and self._has_upos()
         if has_upos or self.keep_all:
@@ -301,6 +327,50 @@ class _DocumentReader:
 
     def _has_upos(self) -> bool:
         return any(upos not in _EMPTY for upos in self.upos)
+
+    def _mentions(self, layer: _Layer) -> tuple[
+            Mapping[str, Mention] | list[Mention], tuple[Entity, ...], tuple[Mention, ...],
+            set[str]]:
+        """A layer's mentions (by MarkableID; a list in the order of the markables when the
+        column was read in bulk), entities, non-referring mentions and EntityIDs."""
+        bulk = self.bulk_layers.get(layer.column)
+        if bulk is not None:
+            made: LayerMentions | None = bulk_entities(bulk, self.lines, self._governors)
+            if made is not None:
+                return made
+            # Made as the line-by-line reader makes them, from the markables it reads.
+            layer = as_layer(bulk, layer.column, self.lines, self.blank_sentence)
+            del self.bulk_layers[layer.column]
+            if layer.column == "IDENTITY":
+                self.identity = layer
+            else:
+                self.deixis = layer
+        elif not layer.markables:
+            return {}, (), (), set()
+        positions, governors = self._positions_and_governors()
+        return self._entities(layer, positions, governors)
+
+    def _governors(self) -> list[int | None] | None:
+        """Each token's governor; ``None`` when no token's is known."""
+        if "0" not in self.dependency_heads:  # no root: no sentence is a tree
+            return None
+        governors = self._positions_and_governors()[1]
+        return None if governors.count(None) == len(governors) else governors
+
+    def _positions_and_governors(self) -> tuple[Mapping, list[int | None]]:
+        """Token ID -> position (:func:`~anascore.formats.dependencies.id_positions`) and
+        each token's governor, worked out the first time they are asked for (a document
+        whose markables need no Min and whose file gives no HEAD needs neither)."""
+        if self._tree is None:
+            ids = list(zip(self.id_cells, self.blank_sentence, strict=True))
+            lookup = id_positions(ids)
+            positions, self._ids_unique = lookup
+            if "0" in self.dependency_heads:
+                governors = dependency_governors(ids, self.dependency_heads, lookup)
+            else:  # no root: no sentence is a tree
+                governors = [None] * len(ids)
+            self._tree = positions, governors
+        return self._tree
 
     def _entities(self, layer: _Layer, positions: Mapping,
                   governors: list[int | None]) -> tuple[
@@ -408,77 +478,6 @@ class _DocumentReader:
                                   path=self.path, line=markable.line)
             tokens.update(range(start, end + 1))
         return tuple(sorted(tokens))
-
-    def _bridging_links(self, mention_of: dict[str, Mention],
-                        entity_ids: set[str]) -> tuple[BridgingLink, ...]:
-        entity_of_markable = {markable.markable_id: markable.entity_id
-                              for markable in self.identity.markables.values()}
-        links: list[BridgingLink] = []
-        for line, text in self.bridging:
-            items = [(canonical_name(name.strip()), value.strip()) for name, _, value in
-                     (item.partition("=") for item in text.split("|") if item.strip())]
-            anaphor_id = next((value for name, value in items if name == "MarkableID"), None)
-            if not anaphor_id:
-                raise FormatError(f"BRIDGING annotation {text!r} has no MarkableID; expected "
-                                  "'MarkableID=…|Rel=…|MentionAnchor=…|EntityAnchor=…'",
-                                  path=self.path, line=line)
-            anaphor = mention_of.get(anaphor_id)
-            if anaphor is None:
-                raise FormatError(f"bridging anaphor MarkableID={anaphor_id} names no markable "
-                                  f"of the IDENTITY column in document {self.name!r}",
-                                  path=self.path, line=line)
-            for group in _anchor_groups(items):
-                links.append(self._link(anaphor, group, mention_of, entity_of_markable,
-                                        entity_ids, text, line))
-        return tuple(links)
-
-    def _link(self, anaphor: Mention, group: dict[str, str], mention_of: dict[str, Mention],
-              entity_of_markable: dict[str, str], entity_ids: set[str], text: str,
-              line: int) -> BridgingLink:
-        mention_anchor = group.get("MentionAnchor")
-        entity_anchor = group.get("EntityAnchor")
-        if not mention_anchor and not entity_anchor:
-            raise FormatError(f"BRIDGING annotation {text!r} has no anchor; expected "
-                              "MentionAnchor=… or EntityAnchor=…", path=self.path, line=line)
-        antecedent = None
-        antecedent_entity = None
-        if mention_anchor:
-            antecedent = mention_of.get(mention_anchor)
-            if antecedent is None:
-                raise FormatError(f"bridging anchor MentionAnchor={mention_anchor} names no "
-                                  f"markable of the IDENTITY column in document {self.name!r}",
-                                  path=self.path, line=line)
-            antecedent_entity = entity_of_markable[mention_anchor]
-        if entity_anchor:
-            named = next((candidate for candidate in
-                          (entity_anchor, *(entity_anchor + suffix for suffix in PSEUDO_SUFFIXES))
-                          if candidate in entity_ids), None)
-            if named is None:
-                raise FormatError(f"bridging anchor EntityAnchor={entity_anchor} names no "
-                                  f"entity of the IDENTITY column in document {self.name!r}",
-                                  path=self.path, line=line)
-            if antecedent_entity is not None and named != antecedent_entity:
-                raise FormatError(
-                    f"bridging anchors disagree: MentionAnchor={mention_anchor} belongs to "
-                    f"entity {antecedent_entity} but EntityAnchor={entity_anchor}",
-                    path=self.path, line=line)
-            antecedent_entity = named
-        relation = group.get("Rel", "")
-        return BridgingLink(anaphor, antecedent, antecedent_entity,
-                            "" if relation == "_" else relation)
-
-
-def _anchor_groups(items: list[tuple[str, str]]) -> list[dict[str, str]]:
-    """Split ``Rel``/``MentionAnchor``/``EntityAnchor`` items into one group per anchor: a name
-    seen again, or ``Rel`` after an anchor, starts the next group."""
-    groups: list[dict[str, str]] = [{}]
-    for name, value in items:
-        if name not in ("Rel", "MentionAnchor", "EntityAnchor"):
-            continue
-        if name in groups[-1] or (name == "Rel" and groups[-1]):
-            groups.append({})
-        groups[-1][name] = value
-    return groups
 
 
 def _width_error(width: int, needed: int, declared: int | None, path: str, line: int) -> None:

@@ -176,7 +176,7 @@ def fast_document(lines: list[str], first: int, name: str, path: str, state: Lay
             map(_clean, varied)):
         return None
     reader = _DocumentReader(name, first, path, state.columns, declared, state.needed,
-                             token_columns=token_columns)
+                             token_columns=token_columns, bulk=True)
     reader.blanks = blanks
     reader.sent_ids = sent_ids
     reader.read_columns(columns, numbers, token_rows)
