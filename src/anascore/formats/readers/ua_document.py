@@ -10,7 +10,7 @@ regular), finds the CoNLL-U nodes and sentences, reads the markable columns
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
 from types import MappingProxyType
@@ -108,6 +108,7 @@ class _DocumentReader:
     blank_sentence: list[int] = field(default_factory=list)
     # Token ID -> position, and each token's governor (None: none known), when asked for.
     _tree: tuple[Mapping, list[int | None]] | None = None
+    _has_root: bool | None = None
 
     def note(self, line: int) -> None:
         """A line that is no token line: the next row starts a run of lines after it."""
@@ -156,8 +157,10 @@ class _DocumentReader:
         self.words = tuple(columns.get("FORM") or ("_",) * count)
         self.deps = tuple(columns.get("DEPS") or ("_",) * count)
         self.lines = numbers
-        self._sentences(token_at, count, numbers)
-        blank_sentence = _sentence_numbers([token_at(row) for row in self.blanks], count)
+        blank_tokens = (self.blanks if token_of_row is None
+                        else [token_of_row[row] for row in self.blanks])
+        self._sentences(blank_tokens, token_of_row, count, numbers)
+        blank_sentence = _sentence_numbers(blank_tokens, count)
         self.id_cells = tuple(columns.get("ID") or ("_",) * count)
         self.blank_sentence = blank_sentence
         self.dependency_heads = columns.get("HEAD") or ("_",) * count
@@ -235,16 +238,20 @@ class _DocumentReader:
                               path=self.path, line=numbers[row])
         return rows
 
-    def _sentences(self, token_at: Callable[[int], int], count: int,
-                   numbers: list[int]) -> None:
+    def _sentences(self, blank_tokens: Sequence[int], token_of_row: list[int] | None,
+                   count: int, numbers: list[int]) -> None:
         """Sentences open at the first token after a blank or ``# sent_id`` line (and at the
-        first token); each takes the last ``# sent_id`` noted since the previous one."""
-        starts = sorted({0, *(token_at(row) for row in self.blanks),
-                         *(token_at(row) for row, _ in self.sent_ids)})
-        starts = [start for start in starts if start < count]
-        names = {}
-        for row, name in self.sent_ids:
-            names[token_at(row)] = name  # the last one before a start wins
+        first token); each takes the last ``# sent_id`` noted since the previous one.
+        (``blank_tokens``: the token after each blank line; ``token_of_row``: the token at or
+        after each row, ``None`` when every row is a token.)"""
+        sent_tokens = [row for row, _ in self.sent_ids]
+        if token_of_row is not None:
+            sent_tokens = [token_of_row[row] for row in sent_tokens]
+        starts = sorted({0, *blank_tokens, *sent_tokens})
+        if starts[-1] >= count:
+            starts = [start for start in starts if start < count]
+        # The last one before a start wins.
+        names = dict(zip(sent_tokens, [name for _, name in self.sent_ids], strict=True))
         self.sentence_starts = starts
         self.sentence_ids = [names.get(start, "") for start in starts]
         self.sentence_lines = [numbers[start] for start in starts]
@@ -352,7 +359,7 @@ class _DocumentReader:
 
     def _governors(self) -> list[int | None] | None:
         """Each token's governor; ``None`` when no token's is known."""
-        if "0" not in self.dependency_heads:  # no root: no sentence is a tree
+        if not self._rooted():  # no root: no sentence is a tree
             return None
         governors = self._positions_and_governors()[1]
         return None if governors.count(None) == len(governors) else governors
@@ -365,12 +372,18 @@ class _DocumentReader:
             ids = list(zip(self.id_cells, self.blank_sentence, strict=True))
             lookup = id_positions(ids)
             positions, self._ids_unique = lookup
-            if "0" in self.dependency_heads:
+            if self._rooted():
                 governors = dependency_governors(ids, self.dependency_heads, lookup)
             else:  # no root: no sentence is a tree
                 governors = [None] * len(ids)
             self._tree = positions, governors
         return self._tree
+
+    def _rooted(self) -> bool:
+        """Whether a HEAD cell is ``0`` (a sentence's root), looked for once."""
+        if self._has_root is None:
+            self._has_root = "0" in self.dependency_heads
+        return self._has_root
 
     def _entities(self, layer: _Layer, positions: Mapping,
                   governors: list[int | None]) -> tuple[

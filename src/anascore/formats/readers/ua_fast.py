@@ -36,6 +36,8 @@ from anascore.formats.readers.ua_lines import (
     read_careful,
 )
 
+#: The columns left out of a document where they hold '_' alone.
+_SKIPPED_WHEN_EMPTY = frozenset({"UPOS", "IDENTITY", "BRIDGING", "DISCOURSE_DEIXIS"})
 #: How many characters :func:`~anascore.formats.readers.ua.read_ua` reads at a time.
 BLOCK_CHARS = 1 << 18
 _DIGITS = "0123456789"
@@ -152,6 +154,8 @@ def fast_document(lines: list[str], first: int, name: str, path: str, state: Lay
     if not size or not _widths_declared(tokens, declared):
         return None
     text = "\t".join(tokens)
+    # Whether a cell is empty (two tabs in a row, or one at either end): a text search.
+    empty_cell = "\t\t" in text or text[0] == "\t" or text[-1] == "\t"
     cells = text.split("\t")
     positions = state.columns
     # UPOS only with token_columns: its cells are used for nothing else (the line-by-line
@@ -162,17 +166,19 @@ def fast_document(lines: list[str], first: int, name: str, path: str, state: Lay
     ids = columns["ID"]
     joined = "".join(ids)
     token_rows: list[int] | None = None  # None: every row is a token
-    if not (joined.isascii() and joined.isdecimal()) or "0" in ids or "" in ids:
+    if (not (joined.isascii() and joined.isdecimal()) or "0" in ids
+            or (empty_cell and "" in ids)):
         token_rows = _multiword_rows(ids, columns)
         if token_rows is None:
             return None
-    # A column of '_' alone reads as a column the layout does not name: left out, it costs
-    # nothing more.
+    # A column of '_' alone reads as a column the layout does not name: a markable or
+    # bridging column left out costs nothing more. (FORM, DEPS and HEAD columns of '_'
+    # alone read the same kept, and looking costs as much as keeping them.)
     for name_read in [name_read for name_read, column in columns.items()
-                      if name_read != "ID" and column.count("_") == size]:
+                      if name_read in _SKIPPED_WHEN_EMPTY and column.count("_") == size]:
         del columns[name_read]
     varied = [column for name_read, column in columns.items() if name_read != "ID"]
-    if (not _clean_ascii(text) or any("" in column for column in varied)) and not all(
+    if (not _clean_ascii(text) or empty_cell) and not all(
             map(_clean, varied)):
         return None
     reader = _DocumentReader(name, first, path, state.columns, declared, state.needed,
