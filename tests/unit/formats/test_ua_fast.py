@@ -305,3 +305,26 @@ def test_other_non_token_lines_are_read_by_the_careful_reader(
                                           token_id), encoding="utf-8")
     same(path)
     assert not fast_taken
+
+
+@pytest.mark.parametrize("ending", ["\n", "", "\n\n\n"])
+def test_blank_and_comment_lines_anywhere_are_read_fast_and_equally(tmp_path, fast_taken,
+                                                                    ending: str) -> None:
+    # The fast path cuts a document at its comment lines and reads each run of token lines
+    # whole: blank lines before, among and after them, comments without a blank line between,
+    # a sentence without '# sent_id', the file's last line with or without its newline.
+    tail = "\t_" * 11
+    token = "{}\tw" + tail
+    lines = ["# global.columns = " + " ".join(COLUMNS), "# newdoc id = a",
+             token.format(1), "", "", "# sent_id = a-2", "", token.format(2),
+             "# text = x", "# sent_id = a-3", token.format(3), "", token.format(4),
+             token.format(5), "", "", "# c", "", "", token.format(6).replace(
+                 "\t_\t_\t_", "\t(EntityID=1|MarkableID=m1)\t_\t_"),
+             token.format(7), "# c2", "", "# c3", token.format(8), "# c4", "", token.format(9),
+             "# newdoc id = b", "", "# sent_id = b-1", "", "", token.format(1), "",
+             "# sent_id = b-2", token.format(2)]
+    path = tmp_path / "layout.ua"
+    path.write_text("\n".join(lines) + ending)
+    documents, error = same(path)
+    assert error is None and len(documents) == 2
+    assert len(fast_taken) == 2

@@ -69,9 +69,10 @@ def read_ua_blocks(blocks: Iterable[str], path: str, *, token_columns: bool = Fa
             if found is not None:
                 parts.append(text[start:line_start])
                 piece = "".join(parts)
-                yield from _piece(piece, first, name, path, state, progress, token_columns,
-                                  all_columns)
-                first += piece.count("\n")
+                newlines = piece.count("\n")
+                yield from _piece(piece, first, newlines, name, path, state, progress,
+                                  token_columns, all_columns)
+                first += newlines
                 parts = []
                 start = line_start
                 name = found
@@ -79,9 +80,11 @@ def read_ua_blocks(blocks: Iterable[str], path: str, *, token_columns: bool = Fa
         parts.append(text[start:cut])
     parts.append(carry)
     piece = "".join(parts)
-    yield from _piece(piece, first, name, path, state, progress, token_columns, all_columns)
+    newlines = piece.count("\n")
+    yield from _piece(piece, first, newlines, name, path, state, progress, token_columns,
+                      all_columns)
     if not progress.seen_any:
-        last = first + piece.count("\n") - (1 if piece.endswith("\n") else 0)
+        last = first + newlines - (1 if piece.endswith("\n") else 0)
         no_document(path, last if piece else first - 1)
 
 
@@ -97,22 +100,23 @@ def _document_name(line: str) -> str | None:
     return found.group(1) if found is not None and found.group(1) else None
 
 
-def _piece(text: str, first: int, name: str | None, path: str, state: LayoutState,
-           progress: Progress, token_columns: bool, all_columns: bool) -> Iterator[Document]:
-    """The document of ``text`` (lines from its ``# newdoc`` line), or the lines before the
-    first document (``name`` ``None``)."""
+def _piece(text: str, first: int, newlines: int, name: str | None, path: str,
+           state: LayoutState, progress: Progress, token_columns: bool,
+           all_columns: bool) -> Iterator[Document]:
+    """The document of ``text`` (lines from its ``# newdoc`` line, ``newlines`` newlines),
+    or the lines before the first document (``name`` ``None``)."""
     if not text:
         return
+    if name is not None and not all_columns:
+        document = fast_document(text, first, name, path, state, token_columns)
+        if document is not None:
+            progress.seen_any = True
+            progress.line = first + newlines - (1 if text.endswith("\n") else 0)
+            yield document
+            return
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
-    if name is not None and not all_columns:
-        document = fast_document(lines, first, name, path, state, token_columns)
-        if document is not None:
-            progress.seen_any = True
-            progress.line = first + len(lines) - 1
-            yield document
-            return
     raws = [line + "\n" for line in lines]
     if not text.endswith("\n"):
         raws[-1] = lines[-1]
@@ -120,40 +124,63 @@ def _piece(text: str, first: int, name: str | None, path: str, state: LayoutStat
                             token_columns=token_columns, all_columns=all_columns)
 
 
-def fast_document(lines: list[str], first: int, name: str, path: str, state: LayoutState,
+def fast_document(text: str, first: int, name: str, path: str, state: LayoutState,
                   token_columns: bool) -> Document | None:
-    """The document of ``lines`` (its ``# newdoc`` line first, at line ``first``) read in
-    bulk, or ``None`` when it is not of the common layout the module describes."""
+    """The document of ``text`` (its lines, the ``# newdoc`` line first, at line ``first``)
+    read in bulk, or ``None`` when it is not of the common layout the module describes."""
     declared = state.declared
-    if declared is None or declared < 2 or not lines[0].startswith("#"):
+    if declared is None or declared < 2 or not text.startswith("#"):
         return None
-    tokens: list[str] = []
+    if text.endswith("\n"):  # the last line's newline: no blank line after it
+        text = text[:-1]
+    blocks: list[str] = []  # runs of token lines, as they stand in the text
+    size = 0  # token lines so far
     numbers: list[int] = []
     blanks: list[int] = []
     sent_ids: list[tuple[int, str]] = []
-    marks = [index for index, line in enumerate(lines) if not line or line[0] == "#"]
-    marks.append(len(lines))
-    previous = 0
-    for mark in marks[1:]:
-        if mark > previous + 1:
-            tokens.extend(lines[previous + 1:mark])
-            numbers.extend(range(first + previous + 1, first + mark))
-        if mark < len(lines):
-            line = lines[mark]
-            if not line:
-                blanks.append(len(tokens))
-            else:
-                stripped = line.strip()
-                sent_id = SENT_ID.match(stripped)
-                if sent_id:
-                    sent_ids.append((len(tokens), sent_id.group(1).strip()))
-                elif NEWDOC.match(stripped) or GLOBAL_COLUMNS.match(stripped):
-                    return None
-        previous = mark
-    size = len(tokens)
-    if not size or not _widths_declared(tokens, declared):
+    line = first  # the line of the chunk's first line
+    # Cut at the comment lines: each chunk is one (the '# newdoc' line first), then the token
+    # and blank lines up to the next.
+    for index, chunk in enumerate(text.split("\n#")):
+        comment, newline, body = chunk.partition("\n")
+        if index:
+            stripped = ("#" + comment).strip()
+            sent_id = SENT_ID.match(stripped)
+            if sent_id:
+                sent_ids.append((size, sent_id.group(1).strip()))
+            elif NEWDOC.match(stripped) or GLOBAL_COLUMNS.match(stripped):
+                return None
+        line += 1
+        if not newline:
+            continue
+        run = body.rstrip("\n")
+        trailing = len(body) - len(run)  # blank lines after the run
+        newlines = body.count("\n")
+        if not run:  # blank lines alone
+            blanks.extend([size] * (trailing + 1))
+            line += trailing + 1
+        elif "\n\n" not in run and run[0] != "\n":  # token lines, then blank lines
+            lines = newlines - trailing + 1
+            blocks.append(run)
+            numbers.extend(range(line, line + lines))
+            size += lines
+            blanks.extend([size] * trailing)
+            line += newlines + 1
+        else:  # blank lines among them, line by line
+            for row in body.split("\n"):
+                if row:
+                    blocks.append(row)
+                    numbers.append(line)
+                    size += 1
+                else:
+                    blanks.append(size)
+                line += 1
+    if not size:
         return None
-    text = "\t".join(tokens)
+    joined = "\n".join(blocks)
+    if not _widths_declared(joined, size, declared):
+        return None
+    text = joined.replace("\n", "\t")
     # Whether a cell is empty (two tabs in a row, or one at either end): a text search.
     empty_cell = "\t\t" in text or text[0] == "\t" or text[-1] == "\t"
     cells = text.split("\t")
@@ -229,13 +256,12 @@ def _clean_ascii(text: str) -> bool:
 _NOT_SEPARATORS = {code: None for code in range(128) if chr(code) not in "\t\n"}
 
 
-def _widths_declared(tokens: list[str], declared: int) -> bool:
-    """Whether every token line has ``declared`` tab-separated cells. ASCII lines are checked
-    all at once: with all but their tabs and newlines deleted, they must read as that many
-    tabs a line."""
-    joined = "\n".join(tokens)
+def _widths_declared(joined: str, size: int, declared: int) -> bool:
+    """Whether every one of the ``size`` token lines of ``joined`` (joined by newlines) has
+    ``declared`` tab-separated cells. ASCII lines are checked all at once: with all but their
+    tabs and newlines deleted, they must read as that many tabs a line."""
     if joined.isascii():
         row = "\t" * (declared - 1)
-        return joined.translate(_NOT_SEPARATORS) == "\n".join(repeat(row, len(tokens)))
-    return list(map(str.count, tokens, repeat("\t", len(tokens)))).count(
-        declared - 1) == len(tokens)
+        return joined.translate(_NOT_SEPARATORS) == "\n".join(repeat(row, size))
+    return list(map(str.count, joined.split("\n"), repeat("\t", size))).count(
+        declared - 1) == size
