@@ -2,7 +2,7 @@
 whole column at a time, and their mentions made a whole layer at a time.
 
 The line-by-line reader takes a markable column cell by cell and bracket by bracket
-(:meth:`~anascore.formats.readers.ua_markables._Layer.read_column`), then makes each
+(:meth:`~anascore.formats.readers.ua_markables.MarkableLayer.read_column`), then makes each
 markable's mention (``_DocumentReader._entities``): a few dozen steps of Python a markable,
 most of the time it took to read a UA file. A column of the common shape — every markable
 opened once under its own ``MarkableID``, its attributes ``Name=value`` items spelt as the
@@ -24,7 +24,7 @@ from types import MappingProxyType
 
 from anascore.core.model import Entity, Mention
 from anascore.formats.dependencies import CYCLE, mention_head
-from anascore.formats.readers.ua_markables import _Layer, _Markable, canonical_name, is_pseudo
+from anascore.formats.readers.ua_markables import Markable, MarkableLayer, canonical_name, is_pseudo
 
 
 @dataclass(slots=True)
@@ -56,7 +56,7 @@ _AS_WRITTEN: dict[str, bool] = {}
 
 def read_markables(cells: Sequence[str]) -> BulkMarkables | None:
     """The markables of a markable column (token ``i``'s cell is ``cells[i]``) as
-    :meth:`~anascore.formats.readers.ua_markables._Layer.read_column` reads them, when the
+    :meth:`~anascore.formats.readers.ua_markables.MarkableLayer.read_column` reads them, when the
     column is of the common shape the module describes; ``None`` for any other column.
 
     The cells are joined with newlines and cut at every ``(``: each piece is an opening
@@ -166,14 +166,14 @@ def _attributes(bodies: list[str]) -> tuple[list[str], list[str], list[dict[str,
 
 
 def as_layer(markables: BulkMarkables, column: str, lines: Sequence[int],
-             sentences: Sequence[int]) -> _Layer:
+             sentences: Sequence[int]) -> MarkableLayer:
     """The layer the line-by-line reader makes of the same column: what its mentions are
     made from where :func:`bulk_entities` leaves them."""
-    layer = _Layer(column)
+    layer = MarkableLayer(column)
     for start, end, entity_id, markable_id, attributes in zip(
             markables.starts, markables.ends, markables.entity_ids, markables.markable_ids,
             markables.attributes, strict=True):
-        layer.markables[markable_id] = _Markable(markable_id, entity_id, attributes,
+        layer.markables[markable_id] = Markable(markable_id, entity_id, attributes,
                                                  lines[start], sentences[start], [[start, end]])
     return layer
 

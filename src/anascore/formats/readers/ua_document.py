@@ -44,9 +44,9 @@ from anascore.formats.readers.ua_markables import (
     _EMPTY,
     _RANGE_ID,
     _TOKEN_ID,
+    Markable,
+    MarkableLayer,
     _brackets,
-    _Layer,
-    _Markable,
     is_pseudo,
 )
 
@@ -85,8 +85,8 @@ class _DocumentReader:
     sentence_starts: list[int] = field(default_factory=list)
     sentence_ids: list[str] = field(default_factory=list)
     sentence_lines: list[int] = field(default_factory=list)
-    identity: _Layer = field(default_factory=lambda: _Layer("IDENTITY"))
-    deixis: _Layer = field(default_factory=lambda: _Layer("DISCOURSE_DEIXIS"))
+    identity: MarkableLayer = field(default_factory=lambda: MarkableLayer("IDENTITY"))
+    deixis: MarkableLayer = field(default_factory=lambda: MarkableLayer("DISCOURSE_DEIXIS"))
     bridging: list[tuple[int, str]] = field(default_factory=list)
     bridging_open: list[int] = field(default_factory=list)
     # Each token's dependency HEAD cells, as written (every markable's head comes from
@@ -335,7 +335,7 @@ class _DocumentReader:
     def _has_upos(self) -> bool:
         return any(upos not in _EMPTY for upos in self.upos)
 
-    def _mentions(self, layer: _Layer) -> tuple[
+    def _mentions(self, layer: MarkableLayer) -> tuple[
             Mapping[str, Mention] | list[Mention], tuple[Entity, ...], tuple[Mention, ...],
             set[str]]:
         """A layer's mentions (by MarkableID; a list in the order of the markables when the
@@ -385,7 +385,7 @@ class _DocumentReader:
             self._has_root = "0" in self.dependency_heads
         return self._has_root
 
-    def _entities(self, layer: _Layer, positions: Mapping,
+    def _entities(self, layer: MarkableLayer, positions: Mapping,
                   governors: list[int | None]) -> tuple[
             dict[str, Mention], tuple[Entity, ...], tuple[Mention, ...], set[str]]:
         per_document = self._ids_unique
@@ -456,7 +456,7 @@ class _DocumentReader:
             for entity_id, mentions in mentions_of.items() if not is_pseudo(entity_id))
         return mention_of, entities, tuple(non_referring), set(mentions_of)
 
-    def _min_tokens(self, text: str, markable: _Markable, positions: Mapping,
+    def _min_tokens(self, text: str, markable: Markable, positions: Mapping,
                     per_document: bool) -> tuple[int, ...]:
         def position(token_id: str) -> int:
             key = token_id if per_document else (token_id, markable.sentence)

@@ -3,7 +3,7 @@ attributes inside them, and the markables they open and close.
 
 :mod:`anascore.formats.readers.ua` states the rules (the bracket syntax, attribute names
 matched ignoring case and underscores, ``-Pseudo`` entities); this module reads one column of
-one document at a time (:class:`_Layer`), for :mod:`anascore.formats.readers.ua_document`.
+one document at a time (:class:`MarkableLayer`), for :mod:`anascore.formats.readers.ua_document`.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ _MARKABLE_CELL = ("'_' or brackets such as '(EntityID=1|MarkableID=m1', ')', "
 
 
 @dataclass(slots=True)
-class _Markable:
+class Markable:
     """A markable being read: its chunks (token ranges) and attributes."""
 
     markable_id: str
@@ -93,11 +93,11 @@ class _Markable:
 
 
 @dataclass
-class _Layer:
+class MarkableLayer:
     """The markables of one column (IDENTITY or DISCOURSE_DEIXIS) of one document."""
 
     column: str
-    markables: dict[str, _Markable] = field(default_factory=dict)
+    markables: dict[str, Markable] = field(default_factory=dict)
     open_ids: list[str] = field(default_factory=list)
     anonymous: int = 0
 
@@ -130,7 +130,7 @@ class _Layer:
                 # '(EntityID=…|MarkableID=…' or '(…)', as most cells are: what the lines
                 # below make of it, without taking the cell apart bracket by bracket.
                 entity_id, markable_id, closes = simple.groups()
-                markables[markable_id] = _Markable(
+                markables[markable_id] = Markable(
                     markable_id, entity_id,
                     {"EntityID": entity_id, "MarkableID": markable_id}, line,
                     sentences[token], [[token, -1 if closes is None else token]])
@@ -153,7 +153,7 @@ class _Layer:
                     # 'EntityID=…|MarkableID=…', as most files write them: what the lines
                     # below make of it, without splitting.
                     entity_id, markable_id = simple.groups()
-                    markables[markable_id] = _Markable(
+                    markables[markable_id] = Markable(
                         markable_id, entity_id,
                         {"EntityID": entity_id, "MarkableID": markable_id}, line,
                         sentences[token], [[token, token if closes_at_once else -1]])
@@ -177,7 +177,7 @@ class _Layer:
                     if closes_at_once:
                         self._close(markable.markable_id, token, path, line)
                     continue
-                markables[markable_id] = _Markable(
+                markables[markable_id] = Markable(
                     markable_id, entity_id, attributes, line,  # type: ignore[arg-type]
                     sentences[token], [[token, token if closes_at_once else -1]])
                 if not closes_at_once:
@@ -193,7 +193,7 @@ class _Layer:
             elif closing is not None:
                 self._close(closing, token, path, line)
 
-    def _open(self, text: str, token: int, sentence: int, path: str, line: int) -> _Markable:
+    def _open(self, text: str, token: int, sentence: int, path: str, line: int) -> Markable:
         attributes = parse_attributes(text, path, line, self.column)
         entity_id = attributes.get("EntityID")
         if not entity_id:
@@ -205,7 +205,7 @@ class _Layer:
             markable_id = f"\0{self.anonymous}"
         markable = self.markables.get(markable_id)
         if markable is None:
-            markable = _Markable(markable_id, entity_id, attributes, line, sentence)
+            markable = Markable(markable_id, entity_id, attributes, line, sentence)
             self.markables[markable_id] = markable
         elif markable_id in self.open_ids:
             raise FormatError(f"markable {shorten(markable_id)} opened again before it closed "
