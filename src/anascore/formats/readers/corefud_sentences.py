@@ -33,9 +33,8 @@ from typing import Protocol
 
 from anascore.core.model import Document
 from anascore.formats.conllu_ids import COMMON_WORDS, WORD_IDS
-from anascore.formats.readers.corefud_mentions import DocumentBuilder
 from anascore.formats.readers.corefud_regions import PLAIN_SENT_ID as _PLAIN_SENT_ID
-from anascore.formats.readers.corefud_regions import boundaries, read_columns
+from anascore.formats.readers.corefud_regions import Reader, boundaries, read_columns
 
 GLOBAL_ENTITY = re.compile(r"#\s*global\.Entity\s*=\s*(\S+)")
 NEWDOC = re.compile(r"#\s*newdoc\b(?:\s*id\s*=\s*(.*))?")
@@ -47,24 +46,13 @@ _TOKEN_LINE = re.compile(r"\n[^#]")
 _NEXT_SENTENCE = "_\n1"
 
 
-class LineReader(Protocol):
+class LineReader(Reader, Protocol):
     """What :class:`Sentences` uses of the line-by-line reader
     (:class:`anascore.formats.readers.corefud._Reader`): the state it carries from line to
-    line, which a run read in bulk leaves as the lines would, and its careful reading."""
+    line (what a region reads, :class:`~.corefud_regions.Reader`), which a run read in bulk
+    leaves as the lines would, and its careful reading."""
 
-    path: str
-    token_columns: bool
     all_columns: bool
-    fields: tuple[str, ...]
-    builder: DocumentBuilder | None
-    ordinal: int
-    in_sentence: bool
-    pending_sent_id: str
-    line_number: int
-    word: int
-    empty: int
-
-    def new_builder(self, name: str, line_number: int) -> DocumentBuilder: ...
 
     def read_piece(self, text: str, start: int, end: int, line: int) -> Iterator[Document]: ...
 
