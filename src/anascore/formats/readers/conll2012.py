@@ -51,7 +51,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from anascore.core.errors import FormatError, shorten
-from anascore.core.model import Document, Entity, Mention, SpanTokens
+from anascore.core.model import Document, Mention, SpanTokens
 from anascore.formats.io.text_files import open_text
 from anascore.formats.readers.conll2012_bulk import (
     Bracket,
@@ -59,6 +59,7 @@ from anascore.formats.readers.conll2012_bulk import (
     TextLines,
     Undecodable,
     decoded_blocks,
+    make_document,
     read_body,
 )
 
@@ -296,21 +297,11 @@ def _read_lines_of_document(name: str, begin_line: int, lines: Iterator[tuple[in
             if _END.match(line):
                 take_sentence()
                 _check_all_closed(open_mentions, name, path)
-                return Document(
-                    name=name,
-                    source_format="conll2012",
-                    tokens=tuple(words),
-                    entities=tuple(Entity(entity_id, tuple(mentions))
-                                   for entity_id, mentions in closed.items()),
-                    path=path,
-                    line=begin_line,
-                    sentence_starts=tuple(start for start in sentence_starts
-                                          if start < len(words)),
-                    token_columns=(
-                        {"pos": tuple(part_of_speech), "ner": tuple(named_entities)}
-                        if words and len(part_of_speech) == len(words) else {})
-                    | ({"conll_cells": tuple(kept)} if all_columns else {}),
-                )
+                return make_document(
+                    name, path, begin_line, words, closed,
+                    tuple(start for start in sentence_starts if start < len(words)),
+                    part_of_speech, named_entities,
+                    {"conll_cells": tuple(kept)} if all_columns else None)
             if begun_document(line) is not None:
                 raise FormatError(
                     f"'#begin document' inside document {shorten(name)!r} (begun at line "

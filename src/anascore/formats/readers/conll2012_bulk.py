@@ -289,7 +289,25 @@ def _read_body(name: str, begin_line: int, body: str, path: str, tagged_width: i
                 mentions.append(span(opened, here, opened_line, spans))
     if any(open_mentions.values()):
         return None
-    document = Document(
+    document = make_document(name, path, begin_line, words, closed, tuple(sentence_starts),
+                             part_of_speech, named_entities)
+    return document, (line - begin_line - 2 if body else 0)
+
+
+def make_document(name: str, path: str, begin_line: int, words: list[str],
+                  closed: dict[str, list[Mention]], sentence_starts: tuple[int, ...],
+                  part_of_speech: list[str], named_entities: list[str],
+                  more_columns: dict[str, tuple[str, ...]] | None = None) -> Document:
+    """The document both CoNLL-2012 readers make of what they read (this module's bulk path
+    and the careful :func:`~.conll2012.read_lines`): its entities in the order their first
+    mention closed, its part-of-speech and named-entity columns when every token has them,
+    and ``more_columns`` (the careful reader's ``conll_cells``, for conversion)."""
+    columns: dict[str, tuple[str, ...]] = (
+        {"pos": tuple(part_of_speech), "ner": tuple(named_entities)}
+        if words and len(part_of_speech) == len(words) else {})
+    if more_columns:
+        columns |= more_columns
+    return Document(
         name=name,
         source_format="conll2012",
         tokens=tuple(words),
@@ -297,11 +315,9 @@ def _read_body(name: str, begin_line: int, body: str, path: str, tagged_width: i
                        for entity_id, mentions in closed.items()),
         path=path,
         line=begin_line,
-        sentence_starts=tuple(sentence_starts),
-        token_columns=({"pos": tuple(part_of_speech), "ner": tuple(named_entities)}
-                       if words and len(part_of_speech) == len(words) else {}),
+        sentence_starts=sentence_starts,
+        token_columns=columns,
     )
-    return document, (line - begin_line - 2 if body else 0)
 
 
 def _other_width_allowed(file_columns: FileColumns, flat: list[str], width: int, stride: int,
