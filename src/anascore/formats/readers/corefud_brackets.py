@@ -50,14 +50,6 @@ _CELLS_LIMIT = 1 << 11
 #: An ``Entity=`` value's brackets, as the careful reading finds them.
 _CHUNK = re.compile(r"\([^()]+\)?|[^()]+\)")
 
-_new = object.__new__
-_set_tokens = Mention.__dict__["tokens"].__set__
-_set_line = Mention.__dict__["line"].__set__
-_set_head = Mention.__dict__["head"].__set__
-_set_min_tokens = Mention.__dict__["min_tokens"].__set__
-_set_attributes = Mention.__dict__["attributes"].__set__
-
-
 def _cache(caches: dict[tuple[str, ...], dict[str, Any]], fields: tuple[str, ...],
            limit: int) -> dict[str, Any]:
     cache = caches.get(fields)
@@ -126,6 +118,7 @@ def read_brackets(builder: DocumentBuilder, fields: tuple[str, ...], path: str,
         builder.sentence_of
     spans = builder.spans.by_ends
     spans_get = spans.get
+    new_mention = Mention.made
     entries = 0  # open entries (OpenEntry) held in open_mentions
     for index, cell in zip(indices, cells, strict=True):
         position, line = base + index, lines[index]
@@ -159,13 +152,12 @@ def read_brackets(builder: DocumentBuilder, fields: tuple[str, ...], path: str,
                         if span is None:
                             span = spans[key] = tuple(range(start, position + 1))
                         head_index, min_indices = entry[4], entry[5]
-                        mention = _new(Mention)
-                        _set_tokens(mention, span)
-                        _set_line(mention, entry[1])
-                        _set_head(mention, None if head_index is None else start + head_index - 1)
-                        _set_min_tokens(mention, None if min_indices is None else tuple(
-                            sorted({start + index - 1 for index in min_indices})))
-                        _set_attributes(mention, entry[6])
+                        mention = new_mention(
+                            span, entry[1],
+                            None if head_index is None else start + head_index - 1,
+                            None if min_indices is None else tuple(
+                                sorted({start + index - 1 for index in min_indices})),
+                            entry[6])
                         entry[7] = mention
                         made = mentions_get(entity)
                         if made is None:
@@ -183,12 +175,8 @@ def read_brackets(builder: DocumentBuilder, fields: tuple[str, ...], path: str,
                 span = spans_get(key)
                 if span is None:
                     span = spans[key] = (position,)
-                mention = _new(Mention)
-                _set_tokens(mention, span)
-                _set_line(mention, line)
-                _set_head(mention, None if head_index is None else position)
-                _set_min_tokens(mention, None if min_indices is None else span)
-                _set_attributes(mention, attributes)
+                mention = new_mention(span, line, None if head_index is None else position,
+                               None if min_indices is None else span, attributes)
                 opened[entity] = mention
                 made = mentions_get(entity)
                 if made is None:
