@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import accumulate, chain, compress, repeat
 from operator import itemgetter, methodcaller
 from types import MappingProxyType
@@ -49,9 +50,13 @@ _CLOSES_AT_ONCE = methodcaller("startswith", ")")
 _SPLIT_ITEM = methodcaller("split", "=")
 _ENTITY_ID = methodcaller("get", "EntityID")
 _MARKABLE_ID = methodcaller("get", "MarkableID")
-#: Attribute names seen, and whether each is spelt as the reader spells it (its canonical
-#: name: then the line-by-line reader keeps it as written).
-_AS_WRITTEN: dict[str, bool] = {}
+
+
+@lru_cache(maxsize=1024)
+def _as_written(name: str) -> bool:
+    """Whether an attribute name is spelt as the reader spells it (its canonical name: then
+    the line-by-line reader keeps it as written); names recur, so each is worked out once."""
+    return bool(name) and canonical_name(name) == name
 
 
 def read_markables(cells: Sequence[str]) -> BulkMarkables | None:
@@ -148,14 +153,8 @@ def _attributes(bodies: list[str]) -> tuple[list[str], list[str], list[dict[str,
             return None
         names = set(chain.from_iterable(attributes))
         special = "Min" in names or "ElementOf" in names
-        for name in names:
-            written = _AS_WRITTEN.get(name)
-            if written is None:
-                written = bool(name) and canonical_name(name) == name
-                if len(_AS_WRITTEN) < 1000:
-                    _AS_WRITTEN[name] = written
-            if not written:
-                return None
+        if not all(map(_as_written, names)):
+            return None
         entity_ids = list(map(_ENTITY_ID, attributes))
         markable_ids = list(map(_MARKABLE_ID, attributes))
         if not all(entity_ids) or not all(markable_ids):
