@@ -115,4 +115,8 @@ def read(path: str) -> tuple[int, int]:
 if __name__ == "__main__":
     gc.set_threshold(100_000, 50, 100)
     for name in sys.argv[1:]:
-        print(name, *read(name))
+        try:
+            print(name, *read(name))
+        except (IndexError, KeyError, ValueError):  # it checks nothing: it fails instead
+            sys.exit(f"least_reader.py: {name} is not laid out as the synthetic corpus "
+                     "(generate_corpus.py) is; this bound reads only that layout")
