@@ -116,6 +116,26 @@ def test_a_usage_error_is_one_line_with_the_nearest_choice(arguments, line, caps
     assert err.startswith(line), err
 
 
+def test_unknown_arguments_are_named_short(capsys) -> None:
+    # A 5,000-digit flag and 3,000 stray words were echoed whole: a 5 kB usage line.
+    long_flag = "--" + "9" * 5000
+    with pytest.raises(SystemExit) as caught:
+        main(["score", KEY, RESPONSE, long_flag])
+    assert caught.value.code == 2
+    assert capsys.readouterr().err == (
+        f"anascore score: error: unrecognized arguments: {long_flag[:40]}…\n")
+    with pytest.raises(SystemExit):
+        main(["convert", KEY, "out.jsonl", "--t", *["x"] * 3000])
+    assert capsys.readouterr().err == (
+        "anascore convert: error: unrecognized arguments: --t; --t: did you mean --to? (a flag "
+        "is spelt whole)\n")
+    with pytest.raises(SystemExit):
+        main(["score", KEY, RESPONSE, "--metric", "muc", *["x"] * 3000])
+    assert capsys.readouterr().err == (
+        "anascore score: error: unrecognized arguments: --metric muc x x x (and 2997 more); "
+        "--metric: did you mean --metrics? (a flag is spelt whole)\n")
+
+
 def test_a_setting_a_command_does_not_read_is_refused_naming_its_flag(tmp_path, capsys):
     with pytest.raises(SystemExit) as caught:
         main(["errors", KEY, RESPONSE, "--confidence", "10"])

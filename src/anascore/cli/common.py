@@ -50,6 +50,10 @@ def for_command_line(message: str) -> str:
     return re.sub(_PYTHON_ONLY[1], "", message)
 
 
+#: How many unknown arguments a usage error names.
+_EXTRAS_NAMED = 5
+
+
 class Parser(argparse.ArgumentParser):
     """argparse's parser whose usage error is one line (the usage itself is ``--help``'s),
     escaping what it quotes, cutting a long quoted value short
@@ -123,10 +127,12 @@ class Parser(argparse.ArgumentParser):
 
     def refuse_unknown(self, extras: Sequence[str]) -> NoReturn:
         """Arguments this (sub)command does not take: the one line names the nearest flag of
-        each unknown one."""
+        each unknown one (the first :data:`_EXTRAS_NAMED`, each cut short as a quoted value
+        is: a line of the command may be a 5,000-digit number)."""
         flags = [flag for action in self._actions for flag in action.option_strings]
         hints = []
-        for extra in extras:
+        named = [shorten(extra) for extra in extras[:_EXTRAS_NAMED]]
+        for extra in named:
             if extra.startswith("-"):
                 given = extra.partition("=")[0]
                 starting = [flag for flag in flags if flag.startswith(given)]
@@ -137,7 +143,9 @@ class Parser(argparse.ArgumentParser):
                 near = nearest(given, flags, cutoff=0.8)
                 if near is not None:
                     hints.append(f"{given}: did you mean {near}?")
-        message = f"unrecognized arguments: {' '.join(extras)}"
+        more = len(extras) - len(named)
+        message = f"unrecognized arguments: {' '.join(named)}" + (f" (and {more} more)"
+                                                                  if more else "")
         self.error(message + ("; " + "; ".join(hints) if hints else ""))
 
 
